@@ -10,7 +10,8 @@ export default defineConfig({
   async adapter() {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    const client = new PGlite(process.env.DATA_DIR ?? "./data");
-    return new PrismaPGlite(client);
+    const client = new PGlite(`${process.env.DATA_DIR ?? "./data"}/pgdata`);
+    // Typed against an older driver-adapter-utils; the runtime contract is the same.
+    return new PrismaPGlite(client) as never;
   },
 });

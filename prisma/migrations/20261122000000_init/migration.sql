@@ -75,7 +75,6 @@ CREATE TABLE "api_keys" (
     "scopes" TEXT[],
     "expires_at" TIMESTAMP(3),
     "revoked_at" TIMESTAMP(3),
-    "last_used_at" TIMESTAMP(3),
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "api_keys_pkey" PRIMARY KEY ("id")

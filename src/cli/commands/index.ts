@@ -1,0 +1,8 @@
+// Every operator command, one file per concern. Add a command by exporting it here.
+import type { CliCommand } from "../types.js";
+import { claim, installationAdd } from "./installations.js";
+import { keyCreate, keyList, keyRevoke } from "./keys.js";
+import { migrate } from "./migrate.js";
+import { serve } from "./serve.js";
+
+export const commands: CliCommand[] = [serve, migrate, installationAdd, claim, keyCreate, keyList, keyRevoke];

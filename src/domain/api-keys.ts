@@ -1,0 +1,86 @@
+// API keys: "clr_" + 32 random bytes (base64url). Only a SHA-256 hash is stored; a presented key
+// is looked up by its hash and compared in constant time. Every request reads the database, so a
+// revocation holds on the very next request on every instance.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Prisma } from "../storage/open-database.js";
+import { DomainError } from "./errors.js";
+
+export const KEY_PREFIX = "clr_";
+export const SCOPES = ["config:read", "config:write"] as const;
+export type Scope = (typeof SCOPES)[number];
+const KEY_PATTERN = /^clr_[A-Za-z0-9_-]{43}$/;
+
+export interface CreatedKey {
+  id: string;
+  key: string;
+  scopes: Scope[];
+  expiresAt: Date | null;
+  name: string | null;
+}
+
+export async function createApiKey(
+  prisma: Prisma,
+  input: { installationId: bigint; scopes?: Scope[]; expiresInSeconds?: number; name?: string; now?: Date },
+): Promise<CreatedKey> {
+  const organisation = await prisma.organisation.findUnique({ where: { installationId: input.installationId } });
+  if (!organisation) {
+    throw new DomainError("not_claimed", `Installation ${input.installationId} is not claimed: claim it first ("clearance claim ${input.installationId}"). Only a claimed installation can have API keys.`);
+  }
+  const scopes = [...new Set(input.scopes?.length ? input.scopes : SCOPES)];
+  for (const scope of scopes) if (!(SCOPES as readonly string[]).includes(scope)) throw new DomainError("invalid_scope", `Unknown scope "${scope}"; scopes are ${SCOPES.join(" and ")}.`);
+  if (input.expiresInSeconds !== undefined && !(Number.isInteger(input.expiresInSeconds) && input.expiresInSeconds > 0)) {
+    throw new DomainError("invalid_expiry", "The expiry must be a positive whole number of seconds.");
+  }
+  const key = KEY_PREFIX + randomBytes(32).toString("base64url");
+  const now = input.now ?? new Date();
+  const expiresAt = input.expiresInSeconds ? new Date(now.getTime() + input.expiresInSeconds * 1000) : null;
+  const row = await prisma.apiKey.create({
+    data: {
+      organisationId: organisation.id,
+      name: input.name ?? null,
+      displayPrefix: key.slice(0, KEY_PREFIX.length + 6),
+      hash: hashKey(key),
+      scopes,
+      expiresAt,
+    },
+  });
+  return { id: row.id, key, scopes, expiresAt, name: row.name };
+}
+
+export type KeyCheck =
+  | { ok: true; keyId: string; organisationId: string; scopes: Scope[] }
+  | { ok: false; reason: "malformed" | "unknown" | "expired" | "revoked" };
+
+export async function verifyApiKey(prisma: Prisma, presented: string, now = new Date()): Promise<KeyCheck> {
+  if (!KEY_PATTERN.test(presented)) return { ok: false, reason: "malformed" };
+  const hash = hashKey(presented);
+  const row = await prisma.apiKey.findUnique({ where: { hash } });
+  if (!row || !timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex"))) return { ok: false, reason: "unknown" };
+  if (row.revokedAt) return { ok: false, reason: "revoked" };
+  if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: "expired" };
+  return { ok: true, keyId: row.id, organisationId: row.organisationId, scopes: row.scopes as Scope[] };
+}
+
+export async function listApiKeys(prisma: Prisma, installationId: bigint) {
+  const organisation = await prisma.organisation.findUnique({ where: { installationId } });
+  if (!organisation) throw new DomainError("not_claimed", `Installation ${installationId} is not claimed; it has no API keys.`);
+  return prisma.apiKey.findMany({ where: { organisationId: organisation.id }, orderBy: { createdAt: "asc" } });
+}
+
+/** Revokes by key id or by the full key. Revoking twice is harmless and reports the first time. */
+export async function revokeApiKey(prisma: Prisma, idOrKey: string, now = new Date()) {
+  const where = idOrKey.startsWith(KEY_PREFIX) ? { hash: hashKey(idOrKey) } : isUuid(idOrKey) ? { id: idOrKey } : null;
+  if (!where) throw new DomainError("not_found", `"${idOrKey}" is neither a key id nor a key.`);
+  const row = await prisma.apiKey.findUnique({ where });
+  if (!row) throw new DomainError("not_found", "No such API key.");
+  if (row.revokedAt) return row;
+  return prisma.apiKey.update({ where: { id: row.id }, data: { revokedAt: now } });
+}
+
+function hashKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+function isUuid(text: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+}

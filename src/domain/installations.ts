@@ -1,0 +1,47 @@
+// Installations as the installation webhooks (or an operator) record them, and claiming.
+import type { Prisma } from "../storage/open-database.js";
+import { DomainError } from "./errors.js";
+
+export type AccountType = "Organization" | "User";
+
+export async function recordInstallation(
+  prisma: Prisma,
+  input: { id: bigint; accountLogin: string; accountType?: AccountType; status?: "active" | "suspended" | "deleted" },
+) {
+  const data = { accountLogin: input.accountLogin, accountType: input.accountType ?? "Organization", status: input.status ?? "active" };
+  return prisma.installation.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: data });
+}
+
+export async function findInstallation(prisma: Prisma, id: bigint) {
+  return prisma.installation.findUnique({ where: { id }, include: { organisation: true } });
+}
+
+export async function requireInstallation(prisma: Prisma, id: bigint) {
+  const installation = await findInstallation(prisma, id);
+  if (!installation) throw new DomainError("not_found", `No installation ${id} is recorded. Install the App, or add it with "clearance installation add".`);
+  return installation;
+}
+
+/**
+ * Links an installation to an organisation and starts its 14-day trial, with a configuration at
+ * the defaults. Claiming twice is refused rather than restarting the trial.
+ */
+export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date()) {
+  return prisma.$transaction(async (tx) => {
+    const installation = await tx.installation.findUnique({ where: { id }, include: { organisation: true } });
+    if (!installation) throw new DomainError("not_found", `No installation ${id} is recorded.`);
+    if (installation.status === "deleted") throw new DomainError("installation_deleted", `Installation ${id} was uninstalled; it cannot be claimed.`);
+    if (installation.organisation) throw new DomainError("already_claimed", `Installation ${id} is already claimed (organisation ${installation.organisation.id}).`);
+    await tx.installation.update({ where: { id }, data: { trialStartedAt: now } });
+    return tx.organisation.create({
+      data: { installationId: id, claimedAt: now, configuration: { create: {} } },
+    });
+  });
+}
+
+/** Parses an installation id as typed by an operator or found in a payload. */
+export function parseInstallationId(raw: string | number | bigint): bigint {
+  const text = String(raw).trim();
+  if (!/^[1-9]\d{0,18}$/.test(text)) throw new DomainError("invalid_installation_id", `"${raw}" is not an installation id (a positive whole number).`);
+  return BigInt(text);
+}

@@ -1,0 +1,51 @@
+// What kind of file a path is, so each rule only reads the files it understands.
+
+export type FileKind =
+  | "js" | "python" | "go" | "java" | "ruby" | "csharp" | "php"
+  | "sql" | "terraform" | "yaml" | "dockerfile" | "manifest" | "env" | "config" | "docs" | "other";
+
+export interface FileClass {
+  kind: FileKind;
+  /** Tests, fixtures, mocks, examples: fake keys and sample data live there. */
+  isTest: boolean;
+  isMigration: boolean;
+  /** Paths that hold data models (entities, schemas, migrations). */
+  isModel: boolean;
+}
+
+const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csharp", "php"]);
+export const isCodeKind = (kind: FileKind): boolean => CODE_KINDS.has(kind);
+
+const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|[\w.-]+\.csproj)$/;
+const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
+const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate|db\/migrate|alembic|flyway|liquibase)(?:\/|$)|\.sql$/i;
+const MODEL_PATH = /(?:^|\/)(?:models?|entities|entity|schemas?|domain|db|database|prisma|migrations?|migrate)(?:\/|$)|\.prisma$|(?:model|entity|schema|models)\.\w+$/i;
+
+const EXTENSIONS: Array<[RegExp, FileKind]> = [
+  [/\.(?:[cm]?[jt]sx?)$/i, "js"],
+  [/\.py$/i, "python"],
+  [/\.go$/i, "go"],
+  [/\.(?:java|kt|kts|scala)$/i, "java"],
+  [/\.(?:rb|rake)$/i, "ruby"],
+  [/\.cs$/i, "csharp"],
+  [/\.php$/i, "php"],
+  [/\.sql$/i, "sql"],
+  [/\.(?:tf|tfvars|hcl)$/i, "terraform"],
+  [/\.ya?ml$/i, "yaml"],
+  [/(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w-]+)?$|\.dockerfile$/i, "dockerfile"],
+  [/(?:^|\/)\.env(?:\.[\w-]+)?$/i, "env"],
+  [/\.(?:json|toml|ini|conf|cfg|properties|xml|config|prisma)$/i, "config"],
+  [/\.(?:md|mdx|rst|txt|adoc|html?)$/i, "docs"],
+];
+
+export function classifyFile(path: string): FileClass {
+  let kind: FileKind = "other";
+  if (MANIFEST_NAMES.test(path)) kind = "manifest";
+  else for (const [pattern, k] of EXTENSIONS) if (pattern.test(path)) { kind = k; break; }
+  return {
+    kind,
+    isTest: TEST_PATH.test(path),
+    isMigration: MIGRATION_PATH.test(path),
+    isModel: MODEL_PATH.test(path),
+  };
+}

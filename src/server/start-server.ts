@@ -1,0 +1,90 @@
+// Starts the service: database (migrated), Probot for webhooks, the /v1 API, graceful shutdown.
+import type { Server } from "node:http";
+import { getPrivateKey } from "@probot/get-private-key";
+import { createNodeMiddleware, createProbot } from "probot";
+import { pino, type Logger } from "pino";
+import { createRateLimits } from "../api/rate-limit.js";
+import type { AppOptions } from "../config/read-env-options.js";
+import { createGitHubSide } from "../github/index.js";
+import { openDatabase, type DatabaseLocation } from "../storage/open-database.js";
+import { createApp } from "./create-app.js";
+import { createSetupFlow } from "./setup-flow.js";
+
+export function databaseLocation(options: AppOptions): DatabaseLocation {
+  return options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir };
+}
+
+export interface RunningServer {
+  server: Server;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: AppOptions, log: Logger = pino({ name: "clearance", level: options.logLevel })): Promise<RunningServer> {
+  const db = await openDatabase(databaseLocation(options));
+  log.info(`database: ${db.description} (migrations applied)`);
+
+  const probotEnv = {
+    APP_ID: options.github.appId,
+    PRIVATE_KEY: options.github.privateKey,
+    PRIVATE_KEY_PATH: options.github.privateKeyPath,
+    WEBHOOK_SECRET: options.github.webhookSecret,
+    WEBHOOK_PATH: options.github.webhookPath,
+    GHE_HOST: options.github.gheHost,
+    GHE_PROTOCOL: options.github.gheProtocol,
+    LOG_LEVEL: options.logLevel as "info",
+  };
+  const privateKey = getPrivateKey({ env: probotEnv });
+  const missing = [!options.github.appId && "APP_ID", !privateKey && "PRIVATE_KEY or PRIVATE_KEY_PATH", !options.github.webhookSecret && "WEBHOOK_SECRET"].filter(Boolean);
+
+  const githubSide = createGitHubSide({ db, log, options });
+  let github;
+  if (options.github.appId && privateKey && options.github.webhookSecret) {
+    const probot = createProbot({ env: probotEnv, overrides: { log: log.child({ name: "probot" }) } });
+    github = await createNodeMiddleware(githubSide.appFn, { probot, webhooksPath: options.github.webhookPath });
+    githubSide.start(probot);
+    log.info(`GitHub App ${options.github.appId}: webhooks at ${options.github.webhookPath}`);
+  } else {
+    log.warn(
+      `GitHub App not configured (missing ${missing.join(", ")}): webhooks are off, the /v1 API is served. ` +
+        `Open http://localhost:${options.port}/probot to register the App with Probot's manifest flow, or set the variables (see README).`,
+    );
+    github = await createSetupFlow({ log, port: options.port, host: options.host });
+  }
+
+  let redis: { quit(): Promise<unknown> } | undefined;
+  if (options.rateLimit.redisUrl) {
+    const { Redis } = await import("ioredis");
+    redis = new Redis(options.rateLimit.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  }
+  const app = createApp({
+    db,
+    log,
+    rateLimits: createRateLimits({ ...options.rateLimit, redis }),
+    trustProxy: options.trustProxy,
+    deprecation: options.v1Deprecation,
+    sunset: options.v1Sunset,
+    github,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(options.port, options.host ?? "0.0.0.0", () => resolve(listening));
+    listening.once("error", reject);
+  });
+  log.info(`Clearance listening on ${options.host ?? "0.0.0.0"}:${options.port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await githubSide.stop();
+      await redis?.quit();
+      await db.close();
+    })());
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      log.info(`${signal}: shutting down`);
+      void close().then(() => process.exit(0));
+    });
+  }
+  return { server, close };
+}
