@@ -1,0 +1,36 @@
+// The billing gate's interface: the review pipeline asks it before every review.
+
+export type PlanName = "free" | "starter" | "pro" | "business";
+export type EffectivePlan = PlanName | "trial";
+
+export interface ReviewRequest {
+  installationId: bigint;
+  repositoryId: bigint;
+  pullNumber: number;
+  /** The repository's private flag, as GitHub reports it. */
+  private: boolean;
+  now: Date;
+}
+
+export type AdmissionKind =
+  | "already_counted" // this pull request was counted earlier this period: free to review again
+  | "trial"
+  | "included"
+  | "grant" // inside the one-time 25% grant
+  | "overage" // billable extra at $0.49
+  | "public";
+
+export type Admission =
+  | { admitted: true; kind: AdmissionKind; plan: EffectivePlan; period: string }
+  | {
+      admitted: false;
+      reason: "allowance_reached" | "public_cap_reached";
+      plan: EffectivePlan;
+      period: string;
+      /** English, for the check run title; stays English like the check name. */
+      title: string;
+      /** How reviews resume: next period, upgrade, or overage. English; the summary translates by reason. */
+      resumes: string;
+    };
+
+export type AdmitReview = (request: ReviewRequest) => Promise<Admission>;
