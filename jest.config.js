@@ -5,7 +5,7 @@ export default {
   testMatch: ["**/*.test.ts"],
   extensionsToTreatAsEsm: [".ts"],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  transform: { "^.+\\.ts$": ["ts-jest", { useESM: true, isolatedModules: true, diagnostics: false }] },
+  transform: { "^.+\\.ts$": ["ts-jest", { useESM: true, diagnostics: false }] },
   testTimeout: 30000,
   // Each test file gets its own embedded database; two workers fit the 2-core machines.
   maxWorkers: 2,

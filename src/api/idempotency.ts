@@ -3,7 +3,7 @@
 // another body is refused; a retry while the first is still running gets 409. Keys are scoped to
 // the API key that sent them. The record lives in the database, so every instance agrees.
 import { createHash } from "node:crypto";
-import { Prisma as PrismaNamespace } from "../generated/prisma/client.js";
+import { isUniqueViolation } from "../storage/is-unique-violation.js";
 import type { Prisma } from "../storage/open-database.js";
 import { ApiError } from "./errors.js";
 
@@ -39,7 +39,7 @@ export async function reserveIdempotencyKey(
       });
       return { kind: "fresh" };
     } catch (error) {
-      if (!(error instanceof PrismaNamespace.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+      if (!isUniqueViolation(error)) throw error;
     }
     const existing = await prisma.idempotencyRecord.findUnique({ where: { apiKeyId_key: { apiKeyId, key } } });
     if (!existing) continue; // released meanwhile: try to take it again
