@@ -21,7 +21,14 @@ export type AdmissionKind =
   | "public";
 
 export type Admission =
-  | { admitted: true; kind: AdmissionKind; plan: EffectivePlan; period: string }
+  | {
+      admitted: true;
+      kind: AdmissionKind;
+      plan: EffectivePlan;
+      period: string;
+      /** What this review adds to the bill: 49 for an overage review, otherwise 0. */
+      amountCents?: number;
+    }
   | {
       admitted: false;
       reason: "allowance_reached" | "public_cap_reached";
@@ -31,6 +38,8 @@ export type Admission =
       title: string;
       /** How reviews resume: next period, upgrade, or overage. English; the summary translates by reason. */
       resumes: string;
+      /** Start of the next billing period (UTC), when reviews resume without any action. */
+      resumesAt?: Date;
     };
 
 export type AdmitReview = (request: ReviewRequest) => Promise<Admission>;

@@ -176,6 +176,7 @@ CREATE TABLE "usage_records" (
     "installation_id" BIGINT NOT NULL,
     "period" TEXT NOT NULL,
     "visibility" TEXT NOT NULL,
+    "pool" TEXT NOT NULL,
     "repository_id" BIGINT NOT NULL,
     "pull_number" INTEGER NOT NULL,
     "slot" INTEGER NOT NULL,
@@ -220,7 +221,7 @@ CREATE INDEX "review_runs_installation_id_created_at_idx" ON "review_runs"("inst
 CREATE UNIQUE INDEX "usage_records_installation_id_period_repository_id_pull_num_key" ON "usage_records"("installation_id", "period", "repository_id", "pull_number");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "usage_records_installation_id_period_visibility_slot_key" ON "usage_records"("installation_id", "period", "visibility", "slot");
+CREATE UNIQUE INDEX "usage_records_installation_id_period_pool_slot_key" ON "usage_records"("installation_id", "period", "pool", "slot");
 
 -- AddForeignKey
 ALTER TABLE "repositories" ADD CONSTRAINT "repositories_installation_id_fkey" FOREIGN KEY ("installation_id") REFERENCES "installations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
