@@ -90,3 +90,18 @@ describe("API key authentication", () => {
     expect((await h.request("GET", "/v1/frameworks?page=2")).status).toBe(200);
   });
 });
+
+describe("several instances over one database", () => {
+  it("sees a revocation made anywhere on its very next request", async () => {
+    const other = await startHarness({ db: h.db });
+    try {
+      const org = await h.organisation();
+      expect((await other.request("GET", "/v1/config", { headers: bearer(org.key) })).status).toBe(200);
+      await revokeApiKey(h.db.prisma, org.key);
+      expect((await other.request("GET", "/v1/config", { headers: bearer(org.key) })).status).toBe(401);
+      expect((await h.request("GET", "/v1/config", { headers: bearer(org.key) })).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
