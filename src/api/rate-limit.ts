@@ -1,8 +1,8 @@
-// Request caps per client IP and per API key, on a store that is swappable: in memory for one
-// instance, Redis (RATE_LIMIT_REDIS_URL) when several instances must share the counts.
+// Request caps per client IP and per API key. The store is swappable: a policy takes any
+// rate-limiter-flexible limiter (memory here; Redis or PostgreSQL to share counts between instances).
 // Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
 import type { Request, RequestHandler, Response } from "express";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Logger } from "pino";
 import { ApiError } from "./errors.js";
 
@@ -18,19 +18,14 @@ export interface RateLimits {
   key: RateLimitPolicy;
 }
 
-export function createRateLimits(options: {
-  perIpPerMinute: number;
-  perKeyPerMinute: number;
-  /** An ioredis client: counts are shared by every instance using it. */
-  redis?: unknown;
-}): RateLimits {
-  const make = (name: "ip" | "key", points: number): RateLimitPolicy => {
-    const settings = { points, duration: 60, keyPrefix: `clearance-rl-${name}` };
-    const limiter = options.redis
-      ? new RateLimiterRedis({ ...settings, storeClient: options.redis, insuranceLimiter: new RateLimiterMemory(settings) })
-      : new RateLimiterMemory(settings);
-    return { name, limiter, quota: points, windowSeconds: 60 };
-  };
+/** In-memory limits, per instance. */
+export function createRateLimits(options: { perIpPerMinute: number; perKeyPerMinute: number }): RateLimits {
+  const make = (name: "ip" | "key", points: number): RateLimitPolicy => ({
+    name,
+    limiter: new RateLimiterMemory({ points, duration: 60, keyPrefix: `clearance-rl-${name}` }),
+    quota: points,
+    windowSeconds: 60,
+  });
   return { ip: make("ip", options.perIpPerMinute), key: make("key", options.perKeyPerMinute) };
 }
 

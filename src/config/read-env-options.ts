@@ -18,7 +18,7 @@ export interface AppOptions {
     gheHost?: string;
     gheProtocol?: string;
   };
-  rateLimit: { perKeyPerMinute: number; perIpPerMinute: number; redisUrl?: string };
+  rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
   /** Express "trust proxy" setting, so client IPs behind a load balancer are right. */
   trustProxy: boolean | number | string;
   v1Deprecation?: Date;
@@ -48,7 +48,6 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     rateLimit: {
       perKeyPerMinute: positiveInt(env, "RATE_LIMIT_PER_KEY_PER_MINUTE", 60),
       perIpPerMinute: positiveInt(env, "RATE_LIMIT_PER_IP_PER_MINUTE", 120),
-      redisUrl: env.RATE_LIMIT_REDIS_URL || undefined,
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     v1Deprecation: optionalDate(env, "V1_DEPRECATION"),

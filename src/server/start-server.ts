@@ -51,15 +51,10 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
     github = await createSetupFlow({ log, port: options.port, host: options.host });
   }
 
-  let redis: { quit(): Promise<unknown> } | undefined;
-  if (options.rateLimit.redisUrl) {
-    const { Redis } = await import("ioredis");
-    redis = new Redis(options.rateLimit.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  }
   const app = createApp({
     db,
     log,
-    rateLimits: createRateLimits({ ...options.rateLimit, redis }),
+    rateLimits: createRateLimits(options.rateLimit),
     trustProxy: options.trustProxy,
     deprecation: options.v1Deprecation,
     sunset: options.v1Sunset,
@@ -77,7 +72,6 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
     (closing ??= (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await githubSide.stop();
-      await redis?.quit();
       await db.close();
     })());
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -15,7 +15,10 @@ describe("the clearance command as a process", () => {
     writeFileSync(join(dataDir, "clearance.lock"), String(process.pid)); // this test process plays the server
     const bin = new URL("../../bin/clearance.js", import.meta.url).pathname;
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
-    const failure = await run(process.execPath, [bin, "claim", "7"], { env }).catch((error: { code: number; stderr: string }) => error);
+    const failure = (await run(process.execPath, [bin, "claim", "7"], { env }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    ));
     expect(failure.code).toBe(1);
     expect(failure.stderr).toContain(`is in use by another Clearance process (pid ${process.pid})`);
     expect(failure.stderr).toContain("DATABASE_URL");
