@@ -80,6 +80,10 @@ export interface EngineOptions {
   timeoutMs?: number;
   maxRetries?: number;
   tokenBudget?: number;
+  /** Additive: prompt tokens per model request; larger diffs are split into chunks of this size (default 6000). */
+  chunkTokens?: number;
+  /** Additive: first retry delay in ms, doubled per retry (default 500). */
+  retryBaseDelayMs?: number;
 }
 
 /** Thrown when an eu_inference organisation's EU model call fails: the review fails, no fallback. */

@@ -1,0 +1,84 @@
+// The built-in analyzer: every changed file through the line rules and the detectors, one pass each,
+// then the profile decides what is already known and what needs an extra word.
+import type { ChangedFile } from "../types.js";
+import type { Commitment } from "../../domain/types.js";
+import type { RawFinding } from "./raw-finding.js";
+import { toFileDiff } from "./file-diff.js";
+import { runLineRules } from "./run-line-rules.js";
+import { detectSensitiveDataInLogs } from "./detectors/detect-sensitive-data-in-logs.js";
+import { detectHardcodedSecrets } from "./detectors/detect-hardcoded-secrets.js";
+import { detectPiiFields } from "./detectors/detect-pii-fields.js";
+import { detectRetentionChanges, type RetentionCommitments } from "./detectors/detect-retention-changes.js";
+import { detectThirdParties, THIRD_PARTY_SERVICES } from "./detectors/detect-third-parties.js";
+import { detectRegionOutsideHosting } from "./detectors/detect-region-outside-hosting.js";
+import type { ProfileContext } from "../grounding/read-profile-context.js";
+import { readCommitmentPeriodDays } from "../grounding/read-commitment-period.js";
+
+export interface AnalysisContext {
+  profile: ProfileContext;
+  commitments: Commitment[];
+}
+
+const REMOVED_FILE_RETENTION_JOB = /(?:^|\/)[\w.-]*(?:purge|erasure|retention|anonymi[sz]|delete_?expired|deleteExpired|data_?deletion|gdpr_?delet)[\w.-]*\.(?:[cm]?[jt]s|py|go|rb|java|kt|cs|php|ya?ml)$/i;
+const SERVICE_REGION = new Map(THIRD_PARTY_SERVICES.map((s) => [s.name, s.region]));
+
+function removedDeletionJobFile(file: ChangedFile): RawFinding | undefined {
+  if (file.status !== "removed" || !REMOVED_FILE_RETENTION_JOB.test(file.path) || /(?:^|\/)(?:tests?|spec|__tests__)\//i.test(file.path)) return undefined;
+  return { ruleId: "deletion-job-removed", path: file.path, line: 1, side: "LEFT", evidence: `removed:${file.path}` };
+}
+
+function isKnownVendor(finding: RawFinding, profile: ProfileContext): boolean {
+  const vendor = finding.detail?.vendor?.toLowerCase();
+  return vendor !== undefined && profile.listedVendorsText.includes(vendor.split(" ")[0]);
+}
+
+/** Adds what the profile says: a transfer outside the EU, health data. */
+function groundInProfile(finding: RawFinding, profile: ProfileContext): void {
+  const vendor = finding.detail?.vendor;
+  if (vendor && profile.euHosting && SERVICE_REGION.get(vendor) !== "EU") {
+    finding.extraChangeAreas = ["international_transfer"];
+    (finding.profileNotes ??= []).push({ key: "euTransfer", values: { hosting: profile.euHosting, vendor } });
+  }
+  if (profile.handlesHealthData && profile.dataHandled && ["pii-field-added", "pii-in-logs", "ai-provider-added", "outbound-data-flow", "third-party-sdk-added"].includes(finding.ruleId)) {
+    (finding.profileNotes ??= []).push({ key: "healthData", values: { dataHandled: profile.dataHandled } });
+    if (finding.ruleId === "pii-field-added" || finding.ruleId === "pii-in-logs") finding.severity = "high";
+  }
+  if (finding.ruleId === "region-outside-hosting" && profile.euHosting) {
+    (finding.profileNotes ??= []).push({ key: "regionOutside", values: { hosting: profile.euHosting, region: finding.detail?.region ?? "" } });
+  }
+}
+
+export function analyzeFiles(files: ChangedFile[], context: AnalysisContext): RawFinding[] {
+  const retention: RetentionCommitments = {
+    logDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "logging")),
+    dataDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "pii_retention")),
+  };
+  const all: RawFinding[] = [];
+  for (const file of files) {
+    const removedJob = removedDeletionJobFile(file);
+    if (removedJob) all.push(removedJob);
+    if (!file.patch) continue;
+    const diff = toFileDiff(file);
+    all.push(
+      ...runLineRules(diff).filter((f) => !(removedJob && f.ruleId === removedJob.ruleId)),
+      ...detectSensitiveDataInLogs(diff),
+      ...detectHardcodedSecrets(diff),
+      ...detectPiiFields(diff),
+      ...detectRetentionChanges(diff, retention),
+      ...detectThirdParties(diff),
+      ...detectRegionOutsideHosting(diff, context.profile.euHosting),
+    );
+  }
+  // One finding per third-party service per pull request, at the most telling place.
+  const best = new Map<string, RawFinding>();
+  const kept: RawFinding[] = [];
+  for (const finding of all) {
+    if (!finding.dedupeKey) { kept.push(finding); continue; }
+    if (isKnownVendor(finding, context.profile)) continue;
+    const current = best.get(finding.dedupeKey);
+    if (!current || (finding.dedupePriority ?? 0) < (current.dedupePriority ?? 0)) best.set(finding.dedupeKey, finding);
+  }
+  kept.push(...best.values());
+  for (const finding of kept) groundInProfile(finding, context.profile);
+  return kept;
+}

@@ -1,0 +1,90 @@
+// Retention periods set or changed in configuration and code. Log retention that gets shorter weakens the audit
+// trail; personal-data retention that changes (or exceeds a commitment) touches storage limitation. A setting with
+// no previous value is reported only when a commitment states a period it can be compared with.
+import type { RawFinding } from "../raw-finding.js";
+import type { FileDiff } from "../file-diff.js";
+import type { DiffLine } from "../../diff/parse-patch.js";
+
+const SETTING = /\b((?:[A-Za-z_][\w.-]*?)?(?:retention|retain|retained|expire_?after|expireafter|expiration_?days|expirationindays|delete_?after|deleteafter|purge_?after|purgeafter|days_?to_?(?:keep|retain)|keep_?days|keep_?for|ttl_?days|ttldays|max_?age_?days|noncurrent_days|days)[\w-]*)["']?\s*[:=]{1,2}\s*(?:[A-Za-z.]*\(\s*(?:days\s*=\s*)?)?["']?(\d+(?:\.\d+)?)\s*\.?\s*(days?|d|hours?|h|weeks?|w|months?|mo|years?|y|seconds?|s|minutes?|m|ms)?\b["']?/i;
+const ISO_DURATION = /["']P(\d+)([DWMY])["']/;
+const LOG_CONTEXT = /\blog|audit|trail|cloudwatch|siem|loki|opensearch|elasticsearch|splunk|journal|syslog|event_?history|prometheus/i;
+const NOT_DATA_RETENTION = /cache|token|otp|lock|idempot|rate|jwt|cookie|backoff|retry|timeout|session|nonce|csrf|presign|signed_?url|artifact|build|image|snapshot_?retention|backup|dns|metric|trace/i;
+const DAYS_ONLY_KEY = /^(?:days|expiration_?days|noncurrent_days)$/i;
+const EXPIRATION_BLOCK = /\b(?:expiration|noncurrent_version_expiration|lifecycle_rule|Expiration|ExpirationInDays|retention)\b/;
+const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+
+const UNIT_DAYS: Record<string, number> = { d: 1, day: 1, w: 7, week: 7, mo: 30, month: 30, y: 365, year: 365, h: 1 / 24, hour: 1 / 24, m: 1 / 1440, minute: 1 / 1440, s: 1 / 86400, second: 1 / 86400, ms: 1 / 86400000 };
+
+function unitFromKey(key: string): number {
+  if (/days?\b|_in_days|InDays|Days/i.test(key)) return 1;
+  if (/hours?\b|Hours/i.test(key)) return 1 / 24;
+  if (/seconds?\b|_sec\b|Seconds/i.test(key)) return 1 / 86400;
+  if (/months?\b/i.test(key)) return 30;
+  if (/years?\b/i.test(key)) return 365;
+  return 1;
+}
+
+export interface RetentionSetting { key: string; days: number; }
+
+export function readRetentionSetting(text: string): RetentionSetting | undefined {
+  if (COMMENT.test(text)) return undefined;
+  const m = SETTING.exec(text);
+  if (!m) return undefined;
+  const key = m[1];
+  const unit = m[3]?.toLowerCase().replace(/s$/, "");
+  const iso = ISO_DURATION.exec(text);
+  if (iso) return { key, days: Number(iso[1]) * ({ D: 1, W: 7, M: 30, Y: 365 } as Record<string, number>)[iso[2]] };
+  const factor = unit ? (UNIT_DAYS[unit] ?? unitFromKey(key)) : unitFromKey(key);
+  return { key, days: Number(m[2]) * factor };
+}
+
+function nearby(lines: DiffLine[], index: number, within: number, pattern: RegExp): boolean {
+  for (let i = Math.max(0, index - within); i <= Math.min(lines.length - 1, index + within); i++) {
+    if (lines[i].hunk === lines[index].hunk && pattern.test(lines[i].text)) return true;
+  }
+  return false;
+}
+
+export function formatDays(days: number): string {
+  return Number.isInteger(days) ? String(days) : days.toFixed(days < 1 ? 2 : 1);
+}
+
+export interface RetentionCommitments { logDays?: number; dataDays?: number; }
+
+export function detectRetentionChanges(diff: FileDiff, commitments: RetentionCommitments): RawFinding[] {
+  const { isTest, kind } = diff.fileClass;
+  if (isTest || kind === "docs" || kind === "manifest") return [];
+  const findings: RawFinding[] = [];
+  const lines = diff.lines;
+  const removedByKey = new Map<string, number>();
+  for (const line of lines) {
+    if (line.kind !== "-") continue;
+    const setting = readRetentionSetting(line.text);
+    if (setting) removedByKey.set(`${line.hunk}|${setting.key.toLowerCase()}`, setting.days);
+  }
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.kind !== "+") continue;
+    const setting = readRetentionSetting(line.text);
+    if (!setting) continue;
+    if (DAYS_ONLY_KEY.test(setting.key) && !nearby(lines, index, 4, EXPIRATION_BLOCK)) continue;
+    const isLog = LOG_CONTEXT.test(setting.key) || LOG_CONTEXT.test(diff.path) || nearby(lines, index, 10, LOG_CONTEXT);
+    if (!isLog && NOT_DATA_RETENTION.test(setting.key)) continue;
+    const previous = removedByKey.get(`${line.hunk}|${setting.key.toLowerCase()}`);
+    const committed = isLog ? commitments.logDays : commitments.dataDays;
+    let report: boolean;
+    if (isLog) report = (previous !== undefined && setting.days < previous) || (committed !== undefined && setting.days < committed);
+    else report = (previous !== undefined && setting.days !== previous) || (committed !== undefined && setting.days > committed);
+    if (!report) continue;
+    findings.push({
+      ruleId: isLog ? "log-retention-shortened" : "data-retention-changed",
+      path: diff.path,
+      line: line.newLine,
+      side: "RIGHT",
+      evidence: line.text,
+      retentionDays: setting.days,
+      detail: { key: setting.key, to: formatDays(setting.days), from: previous === undefined ? "" : formatDays(previous) },
+    });
+  }
+  return findings;
+}

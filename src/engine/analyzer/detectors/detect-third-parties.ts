@@ -1,0 +1,119 @@
+// New third-party services: an SDK added to a manifest, a direct call to a provider's API host, or (for AI
+// providers) an import of the provider's SDK. Known services only: an unknown package is not a finding.
+import type { RawFinding } from "../raw-finding.js";
+import type { FileDiff } from "../file-diff.js";
+import { isCodeKind } from "../../diff/classify-file.js";
+import { loadDataFile } from "../../load-data-file.js";
+
+export interface ThirdPartyService {
+  name: string;
+  category: string;
+  region: string;
+  packages: string[];
+  modules: string[];
+  hosts: string[];
+}
+
+export const THIRD_PARTY_SERVICES = loadDataFile<{ services: ThirdPartyService[] }>("analyzer/third-party-services.yaml").services;
+
+const byPackage = new Map<string, ThirdPartyService>();
+const byModule = new Map<string, ThirdPartyService>();
+const byHost = new Map<string, ThirdPartyService>();
+for (const service of THIRD_PARTY_SERVICES) {
+  for (const p of service.packages) byPackage.set(p.toLowerCase(), service);
+  for (const m of service.modules) byModule.set(m.toLowerCase(), service);
+  for (const h of service.hosts) byHost.set(h.toLowerCase(), service);
+}
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const HOSTS = new RegExp(`(?:https?://|wss?://|["'\`])(?:[\\w-]+\\.)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
+
+// One package name per manifest line, by manifest format.
+const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
+  [/(?:^|\/)(?:package|composer)\.json$/, /^\s*"(@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"[^"]*"/],
+  [/(?:^|\/)requirements[\w.-]*\.txt$/, /^\s*([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?\s*(?:[=<>!~]=?|;|$)/],
+  [/(?:^|\/)(?:pyproject\.toml|Pipfile)$/, /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=\s*["{]|^\s*"([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*[<>=~!^]/],
+  [/(?:^|\/)go\.mod$/, /^\s*(?:require\s+)?([\w.-]+\.[a-z]+\/[\w./-]+)\s+v\d/],
+  [/(?:^|\/)pom\.xml$/, /<artifactId>([\w.-]+)<\/artifactId>/],
+  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+):[^"']*["']/],
+  [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
+  [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
+];
+
+const IMPORTS: Record<string, RegExp> = {
+  js: /\bfrom\s+["']([^"']+)["']|\brequire\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/,
+  python: /^\s*from\s+([\w.]+)\s+import\b|^\s*import\s+([\w.]+)/,
+  go: /^\s*(?:import\s+)?(?:\w+\s+)?"([\w.-]+\.[a-z]+\/[^"]+)"\s*$/,
+  java: /^\s*import\s+(?:static\s+)?([\w.]+)/,
+  csharp: /^\s*using\s+([\w.]+)\s*;/,
+  ruby: /^\s*require\s+["']([\w./-]+)["']/,
+  php: /^\s*use\s+([\w\\]+)/,
+};
+
+function moduleService(module: string): ThirdPartyService | undefined {
+  const lower = module.toLowerCase();
+  for (let candidate = lower; candidate; ) {
+    const hit = byModule.get(candidate);
+    if (hit) return hit;
+    const cut = Math.max(candidate.lastIndexOf("/"), candidate.lastIndexOf("."), candidate.lastIndexOf("\\"));
+    if (cut <= 0) break;
+    candidate = candidate.slice(0, cut);
+  }
+  return undefined;
+}
+
+function packageNameIn(path: string, text: string): string | undefined {
+  for (const [file, entry] of MANIFEST_ENTRY) {
+    if (!file.test(path)) continue;
+    const m = entry.exec(text);
+    return m?.slice(1).find((g) => g !== undefined);
+  }
+  return undefined;
+}
+
+function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: number; text: string }, via: "manifest" | "code"): RawFinding {
+  const ai = service.category === "ai";
+  return {
+    ruleId: ai ? "ai-provider-added" : via === "manifest" ? "third-party-sdk-added" : "outbound-data-flow",
+    path: diff.path,
+    line: line.newLine,
+    side: "RIGHT",
+    evidence: line.text,
+    detail: { vendor: service.name, category: service.category },
+    dedupeKey: `vendor|${service.name}`,
+    dedupePriority: via === "code" ? 0 : 1,
+  };
+}
+
+export function detectThirdParties(diff: FileDiff): RawFinding[] {
+  const { kind, isTest } = diff.fileClass;
+  if (isTest || kind === "docs") return [];
+  const findings: RawFinding[] = [];
+  const seen = new Set<string>();
+  const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
+  const importPattern = IMPORTS[kind];
+  for (const line of diff.lines) {
+    if (line.kind !== "+" || line.text.length > 2000) continue;
+    if (kind === "manifest") {
+      const name = packageNameIn(diff.path, line.text);
+      const service = name ? byPackage.get(name.toLowerCase()) : undefined;
+      // The same package on a removed line is a version change, not a new service.
+      if (service && name && !diff.removedCompact.includes(name.toLowerCase())) add(finding(diff, service, line, "manifest"));
+      continue;
+    }
+    const host = HOSTS.exec(line.text);
+    if (host) {
+      const service = byHost.get(host[1].toLowerCase());
+      if (service) add(finding(diff, service, line, "code"));
+      continue;
+    }
+    // SDK imports count for AI providers only: importing an already-installed analytics SDK elsewhere is not news,
+    // a new place that calls a model is.
+    if (importPattern && isCodeKind(kind)) {
+      const m = importPattern.exec(line.text);
+      const module = m?.slice(1).find((g) => g !== undefined);
+      const service = module ? moduleService(module) : undefined;
+      if (service?.category === "ai") add(finding(diff, service, line, "code"));
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,47 @@
+// Turns an analyzer result into the Finding the GitHub side posts: text in the review language, the controls of
+// the selected frameworks, and the commitment of the area if there is one.
+import type { Finding, FindingArea } from "../types.js";
+import type { OrganisationConfiguration } from "../../domain/types.js";
+import type { RawFinding } from "../analyzer/raw-finding.js";
+import { RULES_BY_ID } from "../analyzer/rule-table.js";
+import { CHANGE_AREAS, citeControls } from "../catalogue/control-catalogue.js";
+import { fill, messagesFor } from "../messages/review-messages.js";
+import { fingerprint } from "./fingerprint.js";
+import { renderControlsLine } from "./render-controls-line.js";
+import { renderCommitment } from "./render-commitment.js";
+
+export function renderFinding(raw: RawFinding, configuration: OrganisationConfiguration): Finding {
+  const rule = RULES_BY_ID.get(raw.ruleId);
+  if (!rule) throw new Error(`unknown rule ${raw.ruleId}`);
+  const messages = messagesFor(configuration.review_language);
+  const text = messages.rules[raw.ruleId];
+  const area = CHANGE_AREAS[rule.changeAreas[0]].findingArea as FindingArea;
+  const severity = raw.severity ?? rule.severity;
+  const controls = citeControls([...rule.changeAreas, ...(raw.extraChangeAreas ?? [])], configuration.frameworks);
+  const commitment = configuration.commitments.find((c) => c.area === area);
+
+  const detail: Record<string, string> = { ...(raw.detail ?? {}) };
+  if (detail.to !== undefined) detail.change = fill(detail.from ? messages.retention.changed : messages.retention.set, detail);
+  const parts = [
+    `**${fill(text.title, detail)}** · ${messages.areas[area]} · ${messages.severity[severity]}`,
+    fill(text.body, detail),
+  ];
+  if (commitment) parts.push(renderCommitment(commitment, rule.relation, raw.retentionDays, raw.ruleId, messages));
+  for (const note of raw.profileNotes ?? []) parts.push(fill(messages.profile[note.key], note.values));
+  parts.push(renderControlsLine(controls, messages));
+
+  return {
+    fingerprint: fingerprint(raw.ruleId, raw.path, raw.evidence),
+    ruleId: raw.ruleId,
+    path: raw.path,
+    ...(raw.startLine !== undefined && raw.startLine < raw.line ? { startLine: raw.startLine } : {}),
+    line: raw.line,
+    side: raw.side,
+    area,
+    severity,
+    message: parts.join("\n\n"),
+    controls,
+    ...(commitment ? { commitment: { area: commitment.area, implementation: commitment.implementation, ...(commitment.source ? { source: commitment.source } : {}) } } : {}),
+    source: "analyzer",
+  };
+}
