@@ -7,10 +7,10 @@
 // again and takes the next slot or is refused. The same pull request twice collides on
 // (installation, period, repository, pull number) and is then admitted as already counted.
 import { DomainError } from "../domain/errors.js";
+import { isUniqueViolation } from "../storage/is-unique-violation.js";
 import type { Prisma } from "../storage/open-database.js";
 import { billingPeriodOf, nextPeriodStart } from "./billing-period.js";
 import { effectivePlan } from "./effective-plan.js";
-import { isUniqueViolation } from "./is-unique-violation.js";
 import { privateAllowancePause, publicCapPause } from "./pause-message.js";
 import { BILLING_TERMS, oneTimeGrantSize, PLANS } from "./plans.js";
 import type { Admission, AdmissionKind, EffectivePlan, ReviewRequest } from "./types.js";

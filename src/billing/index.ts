@@ -11,6 +11,8 @@ export function createBillingGate(prisma: Prisma): AdmitReview {
 
 export { admitReview } from "./admit-review.js";
 export { billingPeriodOf, nextPeriodStart } from "./billing-period.js";
+export { setOverage, setPlan, type PlanChange } from "./change-plan.js";
 export { effectivePlan, trialEndsAt } from "./effective-plan.js";
-export { BILLING_TERMS, PLANS, isPlanName } from "./plans.js";
+export { BILLING_TERMS, PLANS, PLAN_ORDER, formatDollars, isPlanName, oneTimeGrantSize, planDisplayName, type PlanTerms } from "./plans.js";
 export type * from "./types.js";
+export { getUsageReport, type UsageReport } from "./usage-report.js";

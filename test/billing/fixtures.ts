@@ -33,7 +33,7 @@ export async function fillUsage(
   id: bigint,
   input: { period: string; count: number; pool: "private" | "public" | "trial"; repositoryId?: bigint },
 ): Promise<void> {
-  const repositoryId = input.repositoryId ?? 900_000n;
+  const repositoryId = input.repositoryId ?? { private: 900_000n, public: 900_001n, trial: 900_002n }[input.pool];
   const kind = input.pool === "private" ? "included" : input.pool;
   await prisma.usageRecord.createMany({
     data: Array.from({ length: input.count }, (_, i) => ({

@@ -1,8 +1,9 @@
 // Every operator command, one file per concern. Add a command by exporting it here.
 import type { CliCommand } from "../types.js";
+import { billingCommands } from "./billing.js";
 import { claim, installationAdd } from "./installations.js";
 import { keyCreate, keyList, keyRevoke } from "./keys.js";
 import { migrate } from "./migrate.js";
 import { serve } from "./serve.js";
 
-export const commands: CliCommand[] = [serve, migrate, installationAdd, claim, keyCreate, keyList, keyRevoke];
+export const commands: CliCommand[] = [serve, migrate, installationAdd, claim, keyCreate, keyList, keyRevoke, ...billingCommands];
