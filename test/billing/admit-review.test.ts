@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createBillingGate } from "../../src/billing/index.js";
+import { admitReview, createBillingGate } from "../../src/billing/index.js";
 import type { Admission, AdmitReview } from "../../src/billing/types.js";
 import { DomainError } from "../../src/domain/errors.js";
-import type { Database } from "../../src/storage/open-database.js";
+import type { Database, Prisma } from "../../src/storage/open-database.js";
 import { createTestDatabase } from "../support/database.js";
 import { bareInstallation, claimedInstallation, fillUsage, useUpGrant } from "./fixtures.js";
 
@@ -293,4 +293,42 @@ describe("concurrency", () => {
     const outcomes = (await Promise.all([review(id, 8), review(id, 8)])).map(outcomeOf).sort();
     expect(outcomes).toEqual(["already_counted", "included"]);
   });
+
+  // Deterministic interleavings: another review of the same pull request completes just before
+  // this one reads the highest slot, so this one sees a full allowance.
+  it("admits the pull request as already counted, not paused, when its twin takes the last slot first", async () => {
+    const id = await bareInstallation(db.prisma);
+    await useUpGrant(db.prisma, id);
+    await fillUsage(db.prisma, id, { period: "2026-11", count: 9, pool: "private" });
+    const racing = beforeFirstSlotRead(db.prisma, () => review(id, 8));
+    const admission = await admitReview(racing, { installationId: id, repositoryId: REPO, pullNumber: 8, private: true, now: NOV });
+    expect(admission).toMatchObject({ admitted: true, kind: "already_counted" });
+  });
+
+  it("does not spend the one-time grant on a pull request its twin already counted", async () => {
+    const id = await bareInstallation(db.prisma);
+    await fillUsage(db.prisma, id, { period: "2026-11", count: 9, pool: "private" });
+    const racing = beforeFirstSlotRead(db.prisma, () => review(id, 8));
+    const admission = await admitReview(racing, { installationId: id, repositoryId: REPO, pullNumber: 8, private: true, now: NOV });
+    expect(admission).toMatchObject({ admitted: true, kind: "already_counted" });
+    expect((await db.prisma.installation.findUniqueOrThrow({ where: { id } })).grantPeriod).toBeNull();
+  });
 });
+
+/** The same client, but the first read of the highest slot waits for `interloper` to finish. */
+function beforeFirstSlotRead(prisma: Prisma, interloper: () => Promise<unknown>): Prisma {
+  let fired = false;
+  const usageRecord = new Proxy(prisma.usageRecord, {
+    get(target, property) {
+      if (property !== "aggregate") return Reflect.get(target, property);
+      return async (args: Parameters<Prisma["usageRecord"]["aggregate"]>[0]) => {
+        if (!fired) {
+          fired = true;
+          await interloper();
+        }
+        return target.aggregate(args);
+      };
+    },
+  });
+  return new Proxy(prisma, { get: (target, property) => (property === "usageRecord" ? usageRecord : Reflect.get(target, property)) });
+}
