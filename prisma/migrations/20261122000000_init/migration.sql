@@ -133,6 +133,7 @@ CREATE TABLE "review_jobs" (
     "locked_by" TEXT,
     "locked_until" TIMESTAMP(3),
     "last_error" TEXT,
+    "check_run_id" BIGINT,
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMP(3) NOT NULL,
 

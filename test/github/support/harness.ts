@@ -1,0 +1,117 @@
+// Drives the real Probot app of Clearance: installation auth with a test key, GitHub faked with
+// nock (FakeGitHub), the real database, and the queue drained on demand (no sleeps).
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import nock from "nock";
+import { pino } from "pino";
+import { Probot, ProbotOctokit } from "probot";
+import type { AdmitReview } from "../../../src/billing/types.js";
+import type { AppOptions } from "../../../src/config/read-env-options.js";
+import type { ReviewFunction } from "../../../src/engine/types.js";
+import { createGitHubSide, type GitHubSide } from "../../../src/github/index.js";
+import type { Database } from "../../../src/storage/open-database.js";
+import { createTestDatabase } from "../../support/database.js";
+import { FakeGitHub } from "./fake-github.js";
+import { INSTALLATION_ID, REPO } from "./payloads.js";
+
+let testKey: string | undefined;
+export function testPrivateKey(): string {
+  testKey ??= generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs1", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey;
+  return testKey;
+}
+
+export const WEBHOOK_SECRET = "test-webhook-secret";
+
+export function testOptions(): AppOptions {
+  return {
+    port: 0,
+    logLevel: "silent",
+    dataDir: "./data",
+    github: { appId: "1", privateKey: testPrivateKey(), webhookSecret: WEBHOOK_SECRET, webhookPath: "/api/github/webhooks" },
+    rateLimit: { perKeyPerMinute: 60, perIpPerMinute: 120 },
+    trustProxy: false,
+  };
+}
+
+export function testProbot(): Probot {
+  return new Probot({
+    appId: 1,
+    privateKey: testPrivateKey(),
+    secret: WEBHOOK_SECRET,
+    log: pino({ level: "silent" }),
+    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { enabled: false } })),
+  });
+}
+
+export interface HarnessOptions {
+  db?: Database;
+  review?: ReviewFunction;
+  admitReview?: AdmitReview;
+  now?: () => Date;
+  leaseMs?: number;
+}
+
+export interface Harness {
+  db: Database;
+  github: FakeGitHub;
+  probot: Probot;
+  side: GitHubSide;
+  receive(name: string, payload: unknown, id?: string): Promise<string>;
+  drain(): Promise<number>;
+  close(options?: { keepDatabase?: boolean }): Promise<void>;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  nock.disableNetConnect();
+  const db = options.db ?? (await createTestDatabase());
+  const github = new FakeGitHub().start();
+  github.addRepo(REPO);
+  const side = createGitHubSide({
+    db,
+    log: pino({ level: "silent" }),
+    options: testOptions(),
+    review: options.review,
+    admitReview: options.admitReview ?? (async () => ({ admitted: true, kind: "public", plan: "free", period: "2026-11" })),
+    now: options.now,
+    worker: { leaseMs: options.leaseMs },
+  });
+  const probot = testProbot();
+  await probot.load(side.appFn);
+  return {
+    db,
+    github,
+    probot,
+    side,
+    async receive(name, payload, id = randomUUID()) {
+      await probot.receive({ id, name, payload } as Parameters<Probot["receive"]>[0]);
+      return id;
+    },
+    drain: () => side.queue.drain(),
+    async close({ keepDatabase = false } = {}) {
+      await side.stop();
+      github.stop();
+      if (!keepDatabase) await db.close();
+    },
+  };
+}
+
+export { INSTALLATION_ID, REPO };
+
+/** Records and claims the test installation, with the configuration fields given. */
+export async function claimOrganisation(
+  db: Database,
+  configuration: { frameworks?: string[]; eu_inference?: boolean; review_language?: string } = {},
+  installationId = INSTALLATION_ID,
+) {
+  const { claimInstallation, recordInstallation } = await import("../../../src/domain/installations.js");
+  await recordInstallation(db.prisma, { id: BigInt(installationId), accountLogin: "Codertocat" });
+  const organisation = await claimInstallation(db.prisma, BigInt(installationId));
+  await db.prisma.configuration.update({
+    where: { organisationId: organisation.id },
+    data: {
+      frameworks: configuration.frameworks ?? ["GDPR", "ISO_27001"],
+      euInference: configuration.eu_inference ?? false,
+      reviewLanguage: configuration.review_language ?? "en",
+    },
+  });
+  return organisation;
+}
