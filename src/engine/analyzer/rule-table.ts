@@ -8,6 +8,8 @@ export type CommitmentRelation = "weakens" | "adds" | "retention";
 
 export interface RuleDefinition {
   id: string;
+  /** Rule whose texts this one shares (defaults to its own id). */
+  message?: string;
   changeAreas: string[];
   severity: Severity;
   relation: CommitmentRelation;

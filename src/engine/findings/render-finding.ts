@@ -14,7 +14,7 @@ export function renderFinding(raw: RawFinding, configuration: OrganisationConfig
   const rule = RULES_BY_ID.get(raw.ruleId);
   if (!rule) throw new Error(`unknown rule ${raw.ruleId}`);
   const messages = messagesFor(configuration.review_language);
-  const text = messages.rules[raw.ruleId];
+  const text = messages.rules[rule.message ?? raw.ruleId];
   const area = CHANGE_AREAS[rule.changeAreas[0]].findingArea as FindingArea;
   const severity = raw.severity ?? rule.severity;
   const controls = citeControls([...rule.changeAreas, ...(raw.extraChangeAreas ?? [])], configuration.frameworks);

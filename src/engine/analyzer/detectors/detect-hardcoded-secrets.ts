@@ -24,13 +24,13 @@ const SECRET_KEY = String.raw`[\w.-]*?(?:password|passwd|pwd|secret|secret_?key|
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" */
 const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY})["']?\s*(?:=|:|=>|:=)\s*(?:[A-Za-z]+\s*\()?\s*["']([^"'\s]{8,})["']`, "i");
 /** KEY=value in env files, Dockerfiles, YAML, properties. */
-const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"'#]{7,})\s*$`, "i");
+const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{7,})\s*$`, "i");
 const URL_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'$]+:([^@\s"'/$]{6,})@([^/\s:"']+)/i;
 
 const PLACEHOLDER = /example|changeme|change_me|change-me|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|test|todo|replace|lorem|foobar|000000|123456|password|secret|^\$|^\{\{|^<|^%|process\.env|os\.environ|getenv|ENV\[|env\(|localhost/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
-const COMMENT = /^\s*(?:\/\/|#(?!\s*\w+\s*=)|\*|\/\*|--)/;
+const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 
 /** A secret has letters and digits or symbols; identifiers like "password_confirmation" do not. */
 function looksSecret(value: string): boolean {
@@ -43,11 +43,12 @@ function looksSecret(value: string): boolean {
 }
 
 function classify(text: string): string | undefined {
-  if (COMMENT.test(text) && !text.includes("PRIVATE KEY")) return undefined;
+  // A real token is leaked even inside a comment; generic assignments in comments are usually documentation.
   for (const [pattern, kind] of KNOWN_FORMATS) {
     const m = pattern.exec(text);
     if (m && !/EXAMPLE|example|dummy|fake|xxxx/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text)) return kind;
   }
+  if (COMMENT.test(text)) return undefined;
   const url = URL_CREDENTIALS.exec(text);
   if (url && !PLACEHOLDER.test(url[1]) && !LOCAL_HOST.test(url[2]) && /[\d\W]/.test(url[1])) return "password in a connection URL";
   const assignment = QUOTED_ASSIGNMENT.exec(text) ?? BARE_ASSIGNMENT.exec(text);
