@@ -48,6 +48,7 @@ export interface HarnessOptions {
   admitReview?: AdmitReview;
   now?: () => Date;
   leaseMs?: number;
+  options?: Partial<AppOptions>;
 }
 
 export interface Harness {
@@ -68,7 +69,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const side = createGitHubSide({
     db,
     log: pino({ level: "silent" }),
-    options: testOptions(),
+    options: { ...testOptions(), ...options.options },
     review: options.review,
     admitReview: options.admitReview ?? (async () => ({ admitted: true, kind: "public", plan: "free", period: "2026-11" })),
     now: options.now,
