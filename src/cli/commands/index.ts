@@ -6,4 +6,4 @@ import { keyCreate, keyList, keyRevoke } from "./keys.js";
 import { migrate } from "./migrate.js";
 import { serve } from "./serve.js";
 
-export const commands: CliCommand[] = [serve, migrate, installationAdd, claim, keyCreate, keyList, keyRevoke, ...billingCommands];
+export const commands: CliCommand[] = [serve, migrate, installationAdd, claim, keyCreate, keyList, keyRevoke, ...billingCommands, (await import("./triggers.js")).triggerSet];
