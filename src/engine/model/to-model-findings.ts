@@ -26,8 +26,11 @@ export function toModelFindings(answer: ModelAnswer, chunkPaths: string[], input
   for (const item of answer.findings) {
     if (!chunkPaths.includes(item.path)) continue;
     const file = input.files.find((f) => f.path === item.path);
-    const line = parsePatch(file?.patch ?? "").find((l) => l.kind !== "-" && l.newLine === item.line);
+    const lines = parsePatch(file?.patch ?? "");
+    const line = lines.find((l) => l.kind !== "-" && l.newLine === item.line);
     if (!line) continue; // a line outside the diff cannot carry an inline comment
+    // A multi-line comment must start on a diff line of the same hunk.
+    const start = item.startLine !== undefined && item.startLine < item.line ? lines.find((l) => l.kind !== "-" && l.newLine === item.startLine && l.hunk === line.hunk) : undefined;
     const controls = filterCitations(item.controls, configuration.frameworks);
     const commitment = configuration.commitments.find((c) => c.area === (item.commitmentArea ?? item.area));
     const parts = [
@@ -40,7 +43,7 @@ export function toModelFindings(answer: ModelAnswer, chunkPaths: string[], input
       fingerprint: fingerprint(`model:${item.area}`, item.path, line.text),
       ruleId: `model:${item.area}`,
       path: item.path,
-      ...(item.startLine !== undefined && item.startLine < item.line ? { startLine: item.startLine } : {}),
+      ...(start ? { startLine: start.newLine } : {}),
       line: item.line,
       side: "RIGHT",
       area: item.area,
