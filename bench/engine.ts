@@ -1,0 +1,71 @@
+// Throughput and memory of the built-in analyzer on a large generated pull request (npm run bench:engine).
+// Run with --expose-gc so heap figures start from a collected heap.
+import { review } from "../src/engine/index.js";
+import type { ChangedFile } from "../src/engine/index.js";
+import type { OrganisationConfiguration } from "../src/domain/types.js";
+
+const FILES = Number(process.env.BENCH_FILES ?? 3000);
+const LINES_PER_FILE = Number(process.env.BENCH_LINES ?? 120);
+const RUNS = 3;
+
+// Ordinary code in each language, with an occasional compliance-relevant line so the rules do real work.
+const TEMPLATES: Array<{ ext: string; lines: string[]; hot: string[] }> = [
+  { ext: "ts", lines: ["export async function handle(req: Request, res: Response) {", "  const order = await orders.find(req.params.id);", "  logger.info(\"order loaded\", { orderId: order.id });", "  return res.json(order);", "}"], hot: ["  logger.info(`signup ${user.email}`);", "    rejectUnauthorized: false,"] },
+  { ext: "py", lines: ["def build_report(account_id):", "    rows = Report.objects.filter(account_id=account_id)", "    return [serialize(r) for r in rows]", "", "class Exporter:"], hot: ["    requests.get(url, verify=False)", "from openai import OpenAI"] },
+  { ext: "go", lines: ["func (s *Service) Get(ctx context.Context, id string) (*Item, error) {", "\titem, err := s.repo.Get(ctx, id)", "\tif err != nil {", "\t\treturn nil, fmt.Errorf(\"get item: %w\", err)", "\t}"], hot: ["\t\tInsecureSkipVerify: true,"] },
+  { ext: "java", lines: ["    @GetMapping(\"/items/{id}\")", "    public Item get(@PathVariable String id) {", "        return items.findById(id).orElseThrow();", "    }", ""], hot: ["        log.info(\"created {}\", customer.getEmail());"] },
+  { ext: "rb", lines: ["  def show", "    @item = Item.find(params[:id])", "    render json: @item", "  end", ""], hot: ["  skip_before_action :authenticate_user!"] },
+  { ext: "tf", lines: ["resource \"aws_s3_bucket\" \"data\" {", "  bucket = \"acme-data\"", "  tags = { team = \"platform\" }", "}", ""], hot: ["  acl    = \"public-read\"", "  retention_in_days = 7"] },
+  { ext: "yaml", lines: ["apiVersion: apps/v1", "kind: Deployment", "metadata:", "  name: api", "spec:"], hot: ["          privileged: true"] },
+  { ext: "sql", lines: ["CREATE TABLE invoices (", "  id UUID PRIMARY KEY,", "  total NUMERIC(12,2) NOT NULL,", "  created_at TIMESTAMPTZ NOT NULL", ");"], hot: ["ALTER TABLE users ADD COLUMN phone_number VARCHAR(32);"] },
+];
+
+function generateFiles(): ChangedFile[] {
+  const files: ChangedFile[] = [];
+  for (let f = 0; f < FILES; f++) {
+    const t = TEMPLATES[f % TEMPLATES.length];
+    const body: string[] = [];
+    for (let i = 0; i < LINES_PER_FILE; i++) {
+      const source = i % 37 === 5 && f % 3 === 0 ? t.hot[i % t.hot.length] : `${t.lines[i % t.lines.length]}${i % 5 === 0 ? ` // step ${i}` : ""}`;
+      body.push(`${i % 4 === 0 ? "-" : i % 4 === 1 ? " " : "+"}${source}`);
+    }
+    files.push({ path: `services/svc${f % 40}/src/module${f}.${t.ext}`, status: "modified", patch: `@@ -1,${LINES_PER_FILE} +1,${LINES_PER_FILE} @@\n${body.join("\n")}` });
+  }
+  return files;
+}
+
+const configuration: OrganisationConfiguration = {
+  profile: { company: "Bench", hosting: "EU (Frankfurt)", data_handled: "customer contact data" },
+  frameworks: ["ISO_27001", "SOC_2", "GDPR", "NIST_800_53", "NIS_2_DE"],
+  eu_inference: false,
+  review_language: "en",
+  commitments: [{ area: "logging", implementation: "Audit logs retained for 400 days" }],
+  commitments_updated_at: null,
+};
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const files = generateFiles();
+const bytes = files.reduce((sum, f) => sum + Buffer.byteLength(f.patch ?? ""), 0);
+const mb = bytes / (1024 * 1024);
+const input = { repository: "bench/app", pullNumber: 1, headSha: "0".repeat(40), files };
+
+await review({ ...input, files: files.slice(0, 50) }, configuration); // warm up regex compilation and JIT
+const timings: number[] = [];
+let findings = 0;
+let peakHeapDelta = 0;
+for (let run = 0; run < RUNS; run++) {
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = process.hrtime.bigint();
+  const result = await review(input, configuration);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  peakHeapDelta = Math.max(peakHeapDelta, process.memoryUsage().heapUsed - heapBefore);
+  timings.push(seconds);
+  findings = result.findings.length;
+}
+timings.sort((a, b) => a - b);
+const median = timings[Math.floor(timings.length / 2)];
+console.log(`Analyzer benchmark: ${FILES} files, ${(LINES_PER_FILE * FILES).toLocaleString("en")} diff lines, ${mb.toFixed(2)} MB of patch text, ${findings} findings`);
+console.log(`  time per review (median of ${RUNS}): ${(median * 1000).toFixed(0)} ms (best ${(timings[0] * 1000).toFixed(0)} ms)`);
+console.log(`  throughput: ${(mb / median).toFixed(2)} MB/s (best ${(mb / timings[0]).toFixed(2)} MB/s)`);
+console.log(`  peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB RSS; heap growth during a review: ${(peakHeapDelta / (1024 * 1024)).toFixed(1)} MB${gc ? "" : " (run with --expose-gc for a collected baseline)"}`);
