@@ -116,3 +116,10 @@ export async function claimOrganisation(
   });
   return organisation;
 }
+
+/** Empties every table a review touches, so one database serves a whole test file. */
+export async function resetDatabase(db: Database) {
+  await db.sql.exec(
+    "TRUNCATE installations, review_jobs, pull_request_states, review_runs, webhook_deliveries RESTART IDENTITY CASCADE",
+  );
+}
