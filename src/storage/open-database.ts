@@ -61,8 +61,8 @@ function openPostgres(databaseUrl: string): Database {
     kind: "postgres",
     description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
     async close() {
-      await prisma.$disconnect();
-      await pool.end();
+      await prisma.$disconnect(); // PrismaPg may end the pool it was given; end it only if not
+      if (!pool.ending) await pool.end();
     },
   };
 }

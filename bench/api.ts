@@ -1,0 +1,67 @@
+// npm run bench:api — requests per second and p99 latency of GET /v1/config, PUT /v1/config and a
+// bare Express JSON route (the ceiling), on PostgreSQL, in one run. The server runs in a child
+// process so the load generator (autocannon) does not share its event loop. Loopback only.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+const name = `clearance_bench_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+
+const child = spawn(process.execPath, ["--import", "tsx", new URL("./api-server.ts", import.meta.url).pathname], {
+  env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const ready = await new Promise<{ appPort: number; barePort: number; key: string }>((resolve, reject) => {
+  child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
+});
+
+async function measure(label: string, options: autocannon.Options) {
+  await autocannon({ ...options, duration: 2, connections }); // warm-up
+  const result = await autocannon({ ...options, duration: seconds, connections });
+  const errors = result.errors + result.non2xx;
+  return { label, rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, errors, total: result.requests.total };
+}
+
+const auth = { authorization: `Bearer ${ready.key}` };
+const base = `http://127.0.0.1:${ready.appPort}`;
+const results = [
+  await measure("bare Express JSON route (ceiling)", { url: `http://127.0.0.1:${ready.barePort}/ping` }),
+  await measure("GET /v1/config", { url: `${base}/v1/config`, headers: auth }),
+  await measure("PUT /v1/config", {
+    url: `${base}/v1/config`,
+    method: "PUT",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ frameworks: ["ISO_27001", "GDPR"], review_language: "de", commitments: [{ area: "logging", implementation: "400 days" }] }),
+  }),
+];
+
+const ceiling = results[0]!.rps;
+console.log(`bench:api on PostgreSQL (${url.hostname}:${url.port || 5432}), ${connections} connections, ${seconds} s each, loopback`);
+console.log("route".padEnd(36), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "of ceiling".padStart(11), "errors".padStart(7));
+for (const r of results) {
+  console.log(
+    r.label.padEnd(36),
+    r.rps.toFixed(0).padStart(9),
+    String(r.p50).padStart(8),
+    String(r.p99).padStart(8),
+    `${((r.rps / ceiling) * 100).toFixed(1)}%`.padStart(11),
+    String(r.errors).padStart(7),
+  );
+}
+
+child.kill("SIGTERM");
+await new Promise((resolve) => child.once("exit", resolve));
+await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+await admin.end();
