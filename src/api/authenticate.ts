@@ -1,7 +1,7 @@
 // Bearer API key authentication. The organisation acted on is always the key's own.
 import type { Request, RequestHandler } from "express";
 import { verifyApiKey, type Scope } from "../domain/api-keys.js";
-import type { Prisma } from "../storage/open-database.js";
+import type { SqlDriver } from "../storage/sql-driver.js";
 import { ApiError } from "./errors.js";
 
 export interface Caller {
@@ -19,13 +19,13 @@ export function callerOf(req: Request): Caller {
 const unauthorized = (message: string) =>
   new ApiError(401, "unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="clearance"' } });
 
-export function authenticate(prisma: Prisma, scope: Scope, now: () => Date): RequestHandler {
+export function authenticate(sql: SqlDriver, scope: Scope, now: () => Date): RequestHandler {
   return async (req, _res, next) => {
     const header = req.get("authorization");
     if (!header) return next(unauthorized("Missing API key: send Authorization: Bearer clr_…"));
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) return next(unauthorized("Malformed Authorization header: expected Bearer followed by an API key."));
-    const check = await verifyApiKey(prisma, match[1]!, now());
+    const check = await verifyApiKey(sql, match[1]!, now());
     if (!check.ok) {
       const messages = {
         malformed: "Malformed API key.",

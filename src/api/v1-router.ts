@@ -5,6 +5,7 @@ import { listFrameworks } from "../domain/catalogue.js";
 import { getConfiguration, updateConfiguration } from "../domain/configuration/configuration-store.js";
 import { validateConfigurationUpdate } from "../domain/configuration/validate-configuration-update.js";
 import type { Prisma } from "../storage/open-database.js";
+import type { SqlDriver } from "../storage/sql-driver.js";
 import { authenticate, callerOf } from "./authenticate.js";
 import { ApiError } from "./errors.js";
 import { parseIdempotencyKey, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey } from "./idempotency.js";
@@ -16,6 +17,7 @@ import { versionHeaders } from "./version-headers.js";
 
 export interface V1Dependencies {
   prisma: Prisma;
+  sql: SqlDriver;
   rateLimits: RateLimits;
   log: Logger;
   now: () => Date;
@@ -24,7 +26,7 @@ export interface V1Dependencies {
 }
 
 export function createV1Router(deps: V1Dependencies): Router {
-  const { prisma, log, now } = deps;
+  const { prisma, sql, log, now } = deps;
   const router = Router({ caseSensitive: true, strict: true });
   const perIp = rateLimit(deps.rateLimits.ip, (req) => `ip:${req.ip}`, log);
   const perKey = rateLimit(deps.rateLimits.key, (req) => `key:${callerOf(req).keyId}`, log);
@@ -43,11 +45,11 @@ export function createV1Router(deps: V1Dependencies): Router {
   });
   router.all("/openapi.json", methodNotAllowed("GET, HEAD"));
 
-  router.get("/config", perIp, authenticate(prisma, "config:read", now), perKey, async (req, res) => {
-    res.json(await getConfiguration(prisma, callerOf(req).organisationId));
+  router.get("/config", perIp, authenticate(sql, "config:read", now), perKey, async (req, res) => {
+    res.json(await getConfiguration(sql, callerOf(req).organisationId));
   });
 
-  router.put("/config", perIp, authenticate(prisma, "config:write", now), perKey, ...parseJsonBody, async (req: Request, res: Response) => {
+  router.put("/config", perIp, authenticate(sql, "config:write", now), perKey, ...parseJsonBody, async (req: Request, res: Response) => {
     const caller = callerOf(req);
     const idempotencyKey = parseIdempotencyKey(req.get("idempotency-key"));
     const validation = validateConfigurationUpdate(req.body);

@@ -63,6 +63,7 @@ export function createApp(deps: AppDependencies): express.Express {
     "/v1",
     createV1Router({
       prisma: deps.db.prisma,
+      sql: deps.db.sql,
       rateLimits: deps.rateLimits,
       log: deps.log,
       now: deps.now ?? (() => new Date()),

@@ -105,3 +105,19 @@ describe("several instances over one database", () => {
     }
   });
 });
+
+// .ci/run runs the PostgreSQL pass with TZ=America/Los_Angeles, where node-pg would read a
+// TIMESTAMP column as local time: this proves stored UTC times are read as UTC.
+describe("key expiry in the server's time zone", () => {
+  it(`expires exactly at the stored UTC time (TZ=${process.env.TZ ?? "unset"})`, async () => {
+    const org = await h.organisation({ expiresInSeconds: 3600 });
+    h.clock.now = new Date(h.clock.now.getTime() + 3599_000);
+    try {
+      expect((await h.request("GET", "/v1/config", { headers: bearer(org.key) })).status).toBe(200);
+      h.clock.now = new Date(h.clock.now.getTime() + 2_000);
+      expect((await h.request("GET", "/v1/config", { headers: bearer(org.key) })).status).toBe(401);
+    } finally {
+      h.clock.now = new Date(h.clock.now.getTime() - 3601_000);
+    }
+  });
+});

@@ -76,7 +76,7 @@ describe("clearance key", () => {
     const key = result.stdout.at(-1)!;
     expect(key).toMatch(/^clr_[A-Za-z0-9_-]{43}$/);
     expect(result.stdout.slice(0, -1).join("\n")).not.toContain(key);
-    const check = await verifyApiKey(db.prisma, key, clock.now);
+    const check = await verifyApiKey(db.sql, key, clock.now);
     expect(check).toMatchObject({ ok: true, scopes: ["config:read", "config:write"] });
     const listing = await run("key", "list", "42");
     expect(listing.stdout.join("\n")).not.toContain(key);
@@ -85,9 +85,9 @@ describe("clearance key", () => {
 
   it("creates a read-only key that expires", async () => {
     const result = await run("key", "create", "42", "--scope", "config:read", "--expires-in", "3600");
-    const check = await verifyApiKey(db.prisma, result.stdout.at(-1)!, clock.now);
+    const check = await verifyApiKey(db.sql, result.stdout.at(-1)!, clock.now);
     expect(check).toMatchObject({ ok: true, scopes: ["config:read"] });
-    expect(await verifyApiKey(db.prisma, result.stdout.at(-1)!, new Date(clock.now.getTime() + 3_600_000))).toEqual({ ok: false, reason: "expired" });
+    expect(await verifyApiKey(db.sql, result.stdout.at(-1)!, new Date(clock.now.getTime() + 3_600_000))).toEqual({ ok: false, reason: "expired" });
   });
 
   it("refuses a key for an unclaimed installation", async () => {
@@ -101,12 +101,12 @@ describe("clearance key", () => {
   it("revokes by key id and by the key itself, and lists the state", async () => {
     const first = (await run("key", "create", "42")).stdout.at(-1)!;
     const second = (await run("key", "create", "42")).stdout.at(-1)!;
-    const firstCheck = await verifyApiKey(db.prisma, first);
+    const firstCheck = await verifyApiKey(db.sql, first);
     if (!firstCheck.ok) throw new Error("expected a valid key");
     expect((await run("key", "revoke", firstCheck.keyId)).code).toBe(0);
     expect((await run("key", "revoke", second)).code).toBe(0);
-    expect(await verifyApiKey(db.prisma, first)).toEqual({ ok: false, reason: "revoked" });
-    expect(await verifyApiKey(db.prisma, second)).toEqual({ ok: false, reason: "revoked" });
+    expect(await verifyApiKey(db.sql, first)).toEqual({ ok: false, reason: "revoked" });
+    expect(await verifyApiKey(db.sql, second)).toEqual({ ok: false, reason: "revoked" });
     expect((await run("key", "list", "42")).stdout.filter((l) => l.includes("revoked")).length).toBe(2);
     const unknown = await run("key", "revoke", "clr_" + "z".repeat(43));
     expect(unknown.code).toBe(1);

@@ -2,6 +2,7 @@
 // directly, so every write goes through one validation and leaves one audit record.
 import type { Configuration } from "../../generated/prisma/client.js";
 import type { Prisma } from "../../storage/open-database.js";
+import type { SqlDriver } from "../../storage/sql-driver.js";
 import { DomainError } from "../errors.js";
 import type { Commitment, OrganisationConfiguration, Profile, ReviewLanguage } from "../types.js";
 import type { ConfigurationUpdate } from "./validate-configuration-update.js";
@@ -17,9 +18,23 @@ export const DEFAULT_CONFIGURATION: OrganisationConfiguration = Object.freeze({
 
 type Transaction = Parameters<Parameters<Prisma["$transaction"]>[0]>[0];
 
-export async function getConfiguration(prisma: Prisma, organisationId: string): Promise<OrganisationConfiguration> {
-  const row = await prisma.configuration.findUnique({ where: { organisationId } });
-  return row ? toConfiguration(row) : { ...DEFAULT_CONFIGURATION };
+/** GET /v1/config's read, on every such request: through the driver, like the key lookup (see api-keys.ts). */
+export async function getConfiguration(sql: SqlDriver, organisationId: string): Promise<OrganisationConfiguration> {
+  const [row] = await sql.query<{
+    profile: Profile;
+    frameworks: string[];
+    eu_inference: boolean;
+    review_language: ReviewLanguage;
+    commitments: Commitment[];
+    commitments_updated_at: Date | null;
+  }>(
+    `SELECT profile, frameworks, eu_inference, review_language, commitments,
+            commitments_updated_at AT TIME ZONE 'UTC' AS commitments_updated_at
+       FROM configurations WHERE organisation_id = $1`,
+    [organisationId],
+  );
+  if (!row) return { ...DEFAULT_CONFIGURATION };
+  return { ...row, commitments_updated_at: row.commitments_updated_at ? row.commitments_updated_at.toISOString() : null };
 }
 
 /** What a review of this installation is grounded in: its organisation's, or the defaults when unclaimed. */
