@@ -13,6 +13,13 @@ const db = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL! });
 await recordInstallation(db.prisma, { id: 1n, accountLogin: "bench" });
 await claimInstallation(db.prisma, 1n);
 const { key } = await createApiKey(db.prisma, { installationId: 1n });
+// More organisations, for writes that do not contend for one configuration row.
+const keys: string[] = [];
+for (let i = 2n; i < 34n; i++) {
+  await recordInstallation(db.prisma, { id: i, accountLogin: `bench-${i}` });
+  await claimInstallation(db.prisma, i);
+  keys.push((await createApiKey(db.prisma, { installationId: i })).key);
+}
 
 const app = createApp({
   db,
@@ -29,5 +36,5 @@ const listen = (handler: express.Express) =>
     const server = handler.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
   });
 const [appPort, barePort] = await Promise.all([listen(app), listen(bare)]);
-process.stdout.write(`${JSON.stringify({ appPort, barePort, key })}\n`);
+process.stdout.write(`${JSON.stringify({ appPort, barePort, key, keys })}\n`);
 process.on("SIGTERM", () => void db.close().then(() => process.exit(0)));

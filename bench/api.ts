@@ -22,7 +22,7 @@ const child = spawn(process.execPath, ["--import", "tsx", new URL("./api-server.
   env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
   stdio: ["ignore", "pipe", "inherit"],
 });
-const ready = await new Promise<{ appPort: number; barePort: number; key: string }>((resolve, reject) => {
+const ready = await new Promise<{ appPort: number; barePort: number; key: string; keys: string[] }>((resolve, reject) => {
   child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
 });
@@ -36,14 +36,29 @@ async function measure(label: string, options: autocannon.Options) {
 
 const auth = { authorization: `Bearer ${ready.key}` };
 const base = `http://127.0.0.1:${ready.appPort}`;
+const putBody = JSON.stringify({ frameworks: ["ISO_27001", "GDPR"], review_language: "de", commitments: [{ area: "logging", implementation: "400 days" }] });
+let next = 0;
 const results = [
   await measure("bare Express JSON route (ceiling)", { url: `http://127.0.0.1:${ready.barePort}/ping` }),
   await measure("GET /v1/config", { url: `${base}/v1/config`, headers: auth }),
-  await measure("PUT /v1/config", {
+  // Every writer on one organisation: the writes serialise on its configuration row (worst case).
+  await measure("PUT /v1/config, one organisation", {
     url: `${base}/v1/config`,
     method: "PUT",
     headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({ frameworks: ["ISO_27001", "GDPR"], review_language: "de", commitments: [{ area: "logging", implementation: "400 days" }] }),
+    body: putBody,
+  }),
+  // Writers spread over 32 organisations, as different API clients are.
+  await measure("PUT /v1/config, 32 organisations", {
+    url: `${base}/v1/config`,
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: putBody,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${ready.keys[next++ % ready.keys.length]}` } }),
+      },
+    ],
   }),
 ];
 
