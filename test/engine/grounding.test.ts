@@ -39,6 +39,15 @@ describe("commitments", () => {
     expect(result.summary.markdown).toContain("Commitments touched: encryption.");
   });
 
+  it("asks whether personal data newly logged is covered by the logging commitment, without claiming a safeguard was relaxed", async () => {
+    const patch = '@@ -1,2 +1,3 @@\n export function onSignup(user) {\n+  logger.info("user signed up", { email: user.email });\n }';
+    const [finding] = (await review(input([{ path: "src/signup.ts", status: "modified", patch }]), configuration({ commitments: [logging] }))).findings;
+    expect(finding.ruleId).toBe("pii-in-logs");
+    expect(finding.commitment).toEqual(logging);
+    expect(finding.message).toContain("Check that this change stays within what the commitment describes");
+    expect(finding.message).not.toContain("relaxes or removes a safeguard");
+  });
+
   it("reads a personal-data retention commitment as a maximum", async () => {
     const patch = "@@ -1,3 +1,3 @@\n closed_accounts:\n-  delete_after_days: 30\n+  delete_after_days: 365\n";
     const commitment = { area: "pii_retention" as const, implementation: "Closed accounts are deleted within 90 days" };

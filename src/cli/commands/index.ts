@@ -5,5 +5,6 @@ import { claim, installationAdd } from "./installations.js";
 import { keyCreate, keyList, keyRevoke } from "./keys.js";
 import { migrate } from "./migrate.js";
 import { serve } from "./serve.js";
+import { triggerSet } from "./triggers.js";
 
-export const commands: CliCommand[] = [serve, migrate, installationAdd, claim, keyCreate, keyList, keyRevoke, ...billingCommands, (await import("./triggers.js")).triggerSet];
+export const commands: CliCommand[] = [serve, migrate, installationAdd, claim, keyCreate, keyList, keyRevoke, ...billingCommands, triggerSet];

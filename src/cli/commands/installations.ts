@@ -1,3 +1,4 @@
+import { trialEndsAt } from "../../billing/index.js";
 import { claimInstallation, parseInstallationId, recordInstallation } from "../../domain/installations.js";
 import { parse } from "../parse.js";
 import { UsageError, type CliCommand } from "../types.js";
@@ -34,8 +35,7 @@ export const claim: CliCommand = {
     try {
       const now = context.now();
       const organisation = await claimInstallation(db.prisma, id, now);
-      const trialEnds = new Date(now.getTime() + 14 * 24 * 60 * 60 * 1000);
-      context.out(`Claimed installation ${id} as organisation ${organisation.id}; trial until ${trialEnds.toISOString()}.`);
+      context.out(`Claimed installation ${id} as organisation ${organisation.id}; trial until ${trialEndsAt(now).toISOString()}.`);
     } finally {
       await db.close();
     }
