@@ -2,21 +2,16 @@
 // bare Express JSON route (the ceiling), on PostgreSQL, in one run. The server runs in a child
 // process so the load generator (autocannon) does not share its event loop. Loopback only.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
-import pg from "pg";
+import { freshPostgresDatabase } from "./support/fresh-postgres-database.js";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
-const name = `clearance_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const database = await freshPostgresDatabase(adminUrl);
+const url = new URL(database.url);
 
 const child = spawn(process.execPath, ["--import", "tsx", new URL("./api-server.ts", import.meta.url).pathname], {
   env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
@@ -78,5 +73,4 @@ for (const r of results) {
 
 child.kill("SIGTERM");
 await new Promise((resolve) => child.once("exit", resolve));
-await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-await admin.end();
+await database.drop();

@@ -1,5 +1,5 @@
-// npm run bench:webhook — serves the real app (Express + Probot middleware + review queue, embedded
-// database) on loopback, with GitHub faked in-process (nock), and measures:
+// npm run bench:webhook — serves the real app (Express + Probot middleware + review queue) on
+// loopback, on the embedded database, or on PostgreSQL when BENCH_DATABASE_URL is set, with GitHub faked in-process (nock), and measures:
 //   1. the time to answer a signed pull_request webhook under load (the webhook only records and queues);
 //   2. the time from webhook to completed check run with the built-in analyzer (queue worker running).
 import { performance } from "node:perf_hooks";
@@ -7,6 +7,7 @@ import nock from "nock";
 import { pino } from "pino";
 import { createGitHubSide } from "../src/github/index.js";
 import { openDatabase } from "../src/storage/open-database.js";
+import { freshPostgresDatabase } from "./support/fresh-postgres-database.js";
 import { FakeGitHub } from "../test/github/support/fake-github.js";
 import { testOptions, testProbot } from "../test/github/support/harness.js";
 import { pullRequestPayload, REPO } from "../test/github/support/payloads.js";
@@ -23,7 +24,8 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 async function main() {
   nock.disableNetConnect();
   nock.enableNetConnect("127.0.0.1");
-  const db = await openDatabase({ inMemory: true });
+  const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+  const db = await openDatabase(postgres ? { databaseUrl: postgres.url } : { inMemory: true });
   const github = new FakeGitHub().start();
   github.addRepo(REPO);
   const side = createGitHubSide({ db, log: pino({ level: "silent" }), options: testOptions(), worker: { pollMs: 50 } });
@@ -90,6 +92,7 @@ async function main() {
   await server.close();
   github.stop();
   await db.close();
+  await postgres?.drop();
 }
 
 await main();
