@@ -22,7 +22,7 @@ export interface CreatedKey {
 
 export async function createApiKey(
   prisma: Prisma,
-  input: { installationId: bigint; scopes?: Scope[]; expiresInSeconds?: number; name?: string; now?: Date },
+  input: { installationId: bigint; scopes?: Scope[]; expiresInSeconds?: number; name?: string; now?: Date; actor?: string },
 ): Promise<CreatedKey> {
   const organisation = await prisma.organisation.findUnique({ where: { installationId: input.installationId } });
   if (!organisation) {
@@ -36,15 +36,30 @@ export async function createApiKey(
   const key = KEY_PREFIX + randomBytes(32).toString("base64url");
   const now = input.now ?? new Date();
   const expiresAt = input.expiresInSeconds ? new Date(now.getTime() + input.expiresInSeconds * 1000) : null;
-  const row = await prisma.apiKey.create({
-    data: {
-      organisationId: organisation.id,
-      name: input.name ?? null,
-      displayPrefix: key.slice(0, KEY_PREFIX.length + 6),
-      hash: hashKey(key),
-      scopes,
-      expiresAt,
-    },
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        organisationId: organisation.id,
+        name: input.name ?? null,
+        displayPrefix: key.slice(0, KEY_PREFIX.length + 6),
+        hash: hashKey(key),
+        scopes,
+        expiresAt,
+        createdAt: now,
+      },
+    });
+    // Who can change the configuration is itself audited; the key never appears in the record.
+    await tx.auditRecord.create({
+      data: {
+        organisationId: organisation.id,
+        actor: input.actor ?? "cli",
+        action: "api_key.create",
+        before: {},
+        after: { key_id: created.id, display_prefix: created.displayPrefix, scopes, expires_at: expiresAt?.toISOString() ?? null, name: created.name },
+        createdAt: now,
+      },
+    });
+    return created;
   });
   return { id: row.id, key, scopes, expiresAt, name: row.name };
 }
@@ -75,13 +90,26 @@ export async function listApiKeys(prisma: Prisma, installationId: bigint) {
 }
 
 /** Revokes by key id or by the full key. Revoking twice is harmless and reports the first time. */
-export async function revokeApiKey(prisma: Prisma, idOrKey: string, now = new Date()) {
+export async function revokeApiKey(prisma: Prisma, idOrKey: string, now = new Date(), actor = "cli") {
   const where = idOrKey.startsWith(KEY_PREFIX) ? { hash: hashKey(idOrKey) } : isUuid(idOrKey) ? { id: idOrKey } : null;
   if (!where) throw new DomainError("not_found", `"${idOrKey}" is neither a key id nor a key.`);
   const row = await prisma.apiKey.findUnique({ where });
   if (!row) throw new DomainError("not_found", "No such API key.");
   if (row.revokedAt) return row;
-  return prisma.apiKey.update({ where: { id: row.id }, data: { revokedAt: now } });
+  return prisma.$transaction(async (tx) => {
+    const revoked = await tx.apiKey.update({ where: { id: row.id }, data: { revokedAt: now } });
+    await tx.auditRecord.create({
+      data: {
+        organisationId: row.organisationId,
+        actor,
+        action: "api_key.revoke",
+        before: { key_id: row.id, revoked_at: null },
+        after: { key_id: row.id, revoked_at: now.toISOString() },
+        createdAt: now,
+      },
+    });
+    return revoked;
+  });
 }
 
 function hashKey(key: string): string {

@@ -26,16 +26,20 @@ export async function requireInstallation(prisma: Prisma, id: bigint) {
  * Links an installation to an organisation and starts its 14-day trial, with a configuration at
  * the defaults. Claiming twice is refused rather than restarting the trial.
  */
-export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date()) {
+export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli") {
   return prisma.$transaction(async (tx) => {
     const installation = await tx.installation.findUnique({ where: { id }, include: { organisation: true } });
     if (!installation) throw new DomainError("not_found", `No installation ${id} is recorded.`);
     if (installation.status === "deleted") throw new DomainError("installation_deleted", `Installation ${id} was uninstalled; it cannot be claimed.`);
     if (installation.organisation) throw new DomainError("already_claimed", `Installation ${id} is already claimed (organisation ${installation.organisation.id}).`);
     await tx.installation.update({ where: { id }, data: { trialStartedAt: now } });
-    return tx.organisation.create({
+    const organisation = await tx.organisation.create({
       data: { installationId: id, claimedAt: now, configuration: { create: {} } },
     });
+    await tx.auditRecord.create({
+      data: { organisationId: organisation.id, actor, action: "installation.claim", before: {}, after: { installation_id: String(id), trial_started_at: now.toISOString() }, createdAt: now },
+    });
+    return organisation;
   });
 }
 

@@ -20,7 +20,9 @@ export interface RunningServer {
 }
 
 export async function startServer(options: AppOptions, log: Logger = pino({ name: "clearance", level: options.logLevel })): Promise<RunningServer> {
-  const db = await openDatabase(databaseLocation(options));
+  const db = await openDatabase(databaseLocation(options), {
+    onIdleConnectionError: (error) => log.warn({ err: error }, "the database ended an idle connection; the pool replaces it"),
+  });
   log.info(`database: ${db.description} (migrations applied)`);
 
   const probotEnv = {

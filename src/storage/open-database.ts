@@ -38,8 +38,14 @@ export class EmbeddedDatabaseInUseError extends Error {
   }
 }
 
-export async function openDatabase(location: DatabaseLocation, options: { migrate?: boolean } = {}): Promise<Database> {
-  const database = "databaseUrl" in location ? openPostgres(location.databaseUrl) : await openPglite(location);
+export interface OpenOptions {
+  migrate?: boolean;
+  /** Told when PostgreSQL drops an idle pooled connection (a restart, a failover); the pool replaces it. */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Database> {
+  const database = "databaseUrl" in location ? openPostgres(location.databaseUrl, options.onIdleConnectionError) : await openPglite(location);
   if (options.migrate !== false) {
     try {
       await applyMigrations(database.sql);
@@ -51,8 +57,10 @@ export async function openDatabase(location: DatabaseLocation, options: { migrat
   return database;
 }
 
-function openPostgres(databaseUrl: string): Database {
+function openPostgres(databaseUrl: string, onIdleConnectionError: (error: Error) => void = () => {}): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Without a listener, an idle connection the server ends would crash the process.
+  pool.on("error", onIdleConnectionError);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const url = new URL(databaseUrl);
   return {

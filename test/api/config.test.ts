@@ -11,7 +11,7 @@ const put = (key: string, body: unknown, headers: Record<string, string> = {}) =
   h.request("PUT", "/v1/config", { headers: { ...bearer(key), ...headers }, body });
 const get = async (key: string) => (await h.request("GET", "/v1/config", { headers: bearer(key) })).body;
 const auditCount = async (organisationId: string) =>
-  Number((await h.db.sql.query<{ n: string }>("SELECT count(*) AS n FROM audit_records WHERE organisation_id = $1", [organisationId]))[0]!.n);
+  Number((await h.db.sql.query<{ n: string }>("SELECT count(*) AS n FROM audit_records WHERE organisation_id = $1 AND action = 'config.update'", [organisationId]))[0]!.n);
 
 describe("GET /v1/config", () => {
   it("returns the defaults of a new organisation", async () => {
@@ -92,8 +92,12 @@ describe("PUT /v1/config", () => {
   it("writes an audit record with the key, the fields before and after and the Idempotency-Key", async () => {
     const org = await h.organisation();
     await put(org.key, { review_language: "nl" });
-    await put(org.key, { review_language: "pl", eu_inference: true }, { "idempotency-key": "audit-1" });
-    const records = await h.db.prisma.auditRecord.findMany({ where: { organisationId: org.organisationId }, orderBy: { createdAt: "asc" } });
+    const first = h.clock.now;
+    h.clock.now = new Date(first.getTime() + 1000);
+    await put(org.key, { review_language: "pl", eu_inference: true }, { "idempotency-key": "audit-1" }).finally(() => {
+      h.clock.now = first;
+    });
+    const records = await h.db.prisma.auditRecord.findMany({ where: { organisationId: org.organisationId, action: "config.update" }, orderBy: { createdAt: "asc" } });
     expect(records).toHaveLength(2);
     expect(records[1]).toMatchObject({
       apiKeyId: org.keyId,

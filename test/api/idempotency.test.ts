@@ -9,7 +9,7 @@ afterAll(async () => h.close());
 
 const put = (key: string, body: unknown, idempotencyKey?: string) =>
   h.request("PUT", "/v1/config", { headers: { ...bearer(key), ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) }, body });
-const audits = async (organisationId: string) => h.db.prisma.auditRecord.count({ where: { organisationId } });
+const audits = async (organisationId: string) => h.db.prisma.auditRecord.count({ where: { organisationId, action: "config.update" } });
 
 describe("Idempotency-Key on PUT /v1/config", () => {
   it("replays the first response for a retry with the same key and body, applying nothing again", async () => {

@@ -112,3 +112,18 @@ describe("clearance key", () => {
     expect(unknown.code).toBe(1);
   });
 });
+
+describe("the audit trail of operator actions", () => {
+  it("records the claim, every key created and every key revoked, never the key itself", async () => {
+    await run("installation", "add", "60", "--account", "audited");
+    await run("claim", "60");
+    const key = (await run("key", "create", "60", "--scope", "config:read", "--name", "reporting")).stdout.at(-1)!;
+    await run("key", "revoke", key);
+    await run("key", "revoke", key); // a second revocation changes nothing and records nothing
+    const organisation = await db.prisma.organisation.findUniqueOrThrow({ where: { installationId: 60n } });
+    const records = await db.prisma.auditRecord.findMany({ where: { organisationId: organisation.id } });
+    expect(records.map((r) => `${r.actor} ${r.action}`).sort()).toEqual(["cli api_key.create", "cli api_key.revoke", "cli installation.claim"]);
+    expect(records.find((r) => r.action === "api_key.create")!.after).toMatchObject({ scopes: ["config:read"], name: "reporting", expires_at: null });
+    expect(JSON.stringify(records)).not.toContain(key.slice(10));
+  });
+});
