@@ -7,6 +7,7 @@ import { createRateLimits } from "../api/rate-limit.js";
 import type { AppOptions } from "../config/read-env-options.js";
 import { createGitHubSide } from "../github/index.js";
 import { openDatabase, type DatabaseLocation } from "../storage/open-database.js";
+import { purgeExpiredRecords } from "../storage/purge-expired-records.js";
 import { createApp } from "./create-app.js";
 import { createSetupFlow } from "./setup-flow.js";
 
@@ -69,9 +70,19 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   });
   log.info(`Clearance listening on ${options.host ?? "0.0.0.0"}:${options.port}`);
 
+  // Expired idempotency records, old deliveries and finished jobs: at start, then hourly.
+  const purge = () =>
+    purgeExpiredRecords(db.prisma, new Date()).then(
+      (purged) => log.debug({ purged }, "expired records purged"),
+      (error: unknown) => log.error({ err: error }, "purging expired records failed"),
+    );
+  void purge();
+  const purgeTimer = setInterval(purge, 60 * 60 * 1000).unref();
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(purgeTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await githubSide.stop();
       await db.close();
