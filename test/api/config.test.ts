@@ -49,6 +49,18 @@ describe("PUT /v1/config", () => {
     expect(stored).toEqual({ ...body, commitments_updated_at: h.clock.now.toISOString() });
   });
 
+  it("keeps the profile exactly as sent, key order included, and commitment rows in their field order", async () => {
+    const org = await h.organisation();
+    const profile = '{"zeta":1,"company":"Acme","a":{"y":true,"b":[3,1]}}';
+    const raw = `{"profile":${profile},"commitments":[{"source":"Policy 7","implementation":"Keys rotate yearly","area":"encryption"}]}`;
+    const rows = '[{"area":"encryption","implementation":"Keys rotate yearly","source":"Policy 7"}]';
+    const res = await h.request("PUT", "/v1/config", { headers: { ...bearer(org.key), "content-type": "application/json" }, rawBody: raw });
+    expect(res.text).toBe(`{"ok":true,"profile":${profile},"commitments":${rows}}`);
+    const stored = (await h.request("GET", "/v1/config", { headers: bearer(org.key) })).text;
+    expect(stored).toContain(`"profile":${profile}`);
+    expect(stored).toContain(`"commitments":${rows}`);
+  });
+
   it("leaves omitted fields unchanged and replaces present ones whole", async () => {
     const org = await h.organisation();
     await put(org.key, { profile: { company: "Acme", product: "Ledger" }, frameworks: ["SOC_2", "HIPAA"], review_language: "fr" });

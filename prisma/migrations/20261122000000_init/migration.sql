@@ -54,11 +54,11 @@ CREATE TABLE "organisations" (
 -- CreateTable
 CREATE TABLE "configurations" (
     "organisation_id" TEXT NOT NULL,
-    "profile" JSONB NOT NULL DEFAULT '{}',
+    "profile" JSON NOT NULL DEFAULT '{}',
     "frameworks" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "eu_inference" BOOLEAN NOT NULL DEFAULT false,
     "review_language" TEXT NOT NULL DEFAULT 'en',
-    "commitments" JSONB NOT NULL DEFAULT '[]',
+    "commitments" JSON NOT NULL DEFAULT '[]',
     "commitments_updated_at" TIMESTAMP(3),
     "updated_at" TIMESTAMP(3) NOT NULL,
 
