@@ -20,6 +20,9 @@ export type AdmissionKind =
   | "overage" // billable extra at $0.49
   | "public";
 
+/** A way a paused review resumes; the GitHub side words each one in the review language. */
+export type ResumeOption = "next_period" | "claim" | "upgrade" | "overage";
+
 export type Admission =
   | {
       admitted: true;
@@ -36,10 +39,12 @@ export type Admission =
       period: string;
       /** English, for the check run title; stays English like the check name. */
       title: string;
-      /** How reviews resume: next period, upgrade, or overage. English; the summary translates by reason. */
+      /** How reviews resume, in English (CLI, logs). */
       resumes: string;
+      /** The ways that apply here, always "next_period" first. */
+      resumeOptions: ResumeOption[];
       /** Start of the next billing period (UTC), when reviews resume without any action. */
-      resumesAt?: Date;
+      resumesAt: Date;
     };
 
 export type AdmitReview = (request: ReviewRequest) => Promise<Admission>;

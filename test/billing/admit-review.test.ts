@@ -58,6 +58,7 @@ describe("a bare installation", () => {
     expect(paused.resumes).toMatch(/claimed/);
     expect(paused.resumes).not.toMatch(/upgrade|overage/);
     expect(paused.resumesAt).toEqual(new Date("2026-12-01T00:00:00Z"));
+    expect(paused.resumeOptions).toEqual(["next_period", "claim"]);
   });
 
   it("fails loudly for an installation that was never recorded", async () => {
@@ -178,6 +179,7 @@ describe("plan allowances", () => {
     expect(paused.resumes).toMatch(/2026-12-01/);
     expect(paused.resumes).toMatch(/overage/);
     expect(paused.resumes).not.toMatch(/upgrade/);
+    expect(paused.resumeOptions).toEqual(["next_period", "overage"]);
   });
 });
 
@@ -223,6 +225,7 @@ describe("overage", () => {
     if (paused.admitted) throw new Error("expected a pause");
     expect(paused.resumes).toMatch(/upgrade/);
     expect(paused.resumes).toMatch(/overage/);
+    expect(paused.resumeOptions).toEqual(["next_period", "upgrade", "overage"]);
     await db.prisma.installation.update({ where: { id }, data: { overageEnabled: true } });
     expect(outcomeOf(await review(id, 1))).toBe("overage");
     await db.prisma.installation.update({ where: { id }, data: { overageEnabled: false } });

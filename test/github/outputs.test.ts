@@ -50,14 +50,46 @@ function manyFindings(n: number): FakeFile[] {
 
 describe("review outputs", () => {
   it("a paused review posts no findings: neutral check with the gate's title, summary says how it resumes", async () => {
-    const paused: Admission = { admitted: false, reason: "allowance_reached", plan: "free", period: "2026-11", title: "Paused: monthly review allowance reached", resumes: "next period" };
+    const paused: Admission = {
+      admitted: false,
+      reason: "allowance_reached",
+      plan: "free",
+      period: "2026-11",
+      title: "Paused: monthly review allowance reached",
+      resumes: "next period",
+      resumeOptions: ["next_period", "upgrade", "overage"],
+      resumesAt: new Date("2026-12-01T00:00:00Z"),
+    };
     h = await createHarness({ admitReview: async () => paused });
     await claimOrganisation(h.db, { review_language: "de" });
     await openAndReview(FILES_WITH_FINDINGS);
     expect(h.github.checkRuns[0]).toMatchObject({ conclusion: "neutral", output: { title: "Paused: monthly review allowance reached" } });
     expect(h.github.reviews).toHaveLength(0);
     expect(h.github.callsOf("pulls/list-files")).toHaveLength(0);
-    expect(h.github.comments[0]!.body).toContain(MESSAGES.de.paused.allowance_reached);
+    const summary = h.github.comments[0]!.body;
+    const de = MESSAGES.de.paused;
+    expect(summary).toContain(de.allowance_reached);
+    expect(summary).toContain(`- ${de.resumeWays.next_period("2026-12-01")}\n- ${de.resumeWays.upgrade}\n- ${de.resumeWays.overage}`);
+    expect(summary).not.toContain(de.resumeWays.claim);
+  });
+
+  it("tells a bare installation that claiming resumes reviews, and offers nothing it cannot do", async () => {
+    const paused: Admission = {
+      admitted: false,
+      reason: "allowance_reached",
+      plan: "free",
+      period: "2026-11",
+      title: "Paused: monthly review allowance reached",
+      resumes: "next period or claim",
+      resumeOptions: ["next_period", "claim"],
+      resumesAt: new Date("2026-12-01T00:00:00Z"),
+    };
+    h = await createHarness({ admitReview: async () => paused });
+    await openAndReview(FILES_WITH_FINDINGS);
+    const summary = h.github.comments[0]!.body;
+    expect(summary).toContain(MESSAGES.en.paused.resumeWays.claim);
+    expect(summary).not.toContain(MESSAGES.en.paused.resumeWays.upgrade);
+    expect(summary).not.toContain(MESSAGES.en.paused.resumeWays.overage);
   });
 
   it("passes the repository's private flag to the billing gate", async () => {

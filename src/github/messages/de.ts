@@ -23,8 +23,15 @@ export const de: Messages = {
   tooManyFiles: (limit) => `GitHub listet höchstens ${limit} geänderte Dateien eines Pull Requests auf; weitere Dateien wurden nicht geprüft.`,
   configIgnored: (detail) => `\`.github/clearance.yml\` konnte nicht verwendet werden und wurde ignoriert: ${detail}`,
   paused: {
-    allowance_reached: "Prüfungen sind pausiert: Das monatliche Kontingent dieser Organisation für Prüfungen privater Repositorys ist aufgebraucht. Sie laufen zu Beginn des nächsten Abrechnungsmonats wieder an – oder sofort nach einem Upgrade bzw. sobald ein Owner zusätzliche Prüfungen freischaltet.",
-    public_cap_reached: "Prüfungen sind pausiert: Diese Organisation hat das monatliche Limit für Prüfungen öffentlicher Repositorys erreicht. Sie laufen zu Beginn des nächsten Abrechnungsmonats wieder an.",
+    allowance_reached: "Prüfungen sind pausiert: Das monatliche Kontingent dieser Organisation für Prüfungen privater Repositorys ist aufgebraucht.",
+    public_cap_reached: "Prüfungen sind pausiert: Diese Organisation hat das monatliche Limit für Prüfungen öffentlicher Repositorys erreicht.",
+    resumeLead: "Die Prüfungen laufen wieder an, sobald eines davon eintritt:",
+    resumeWays: {
+      next_period: (date) => `der nächste Abrechnungsmonat beginnt am ${date} (UTC)`,
+      claim: "die Installation wird in Clearance übernommen, was eine 14-tägige Testphase startet",
+      upgrade: "die Organisation wechselt zu einem größeren Plan",
+      overage: "ein Owner schaltet zusätzliche Prüfungen frei, zu 0,49 $ je weiterem Pull Request",
+    },
   },
   euInferenceFailed: "Die Prüfung ist fehlgeschlagen: Das Modell in der EU-Region war nicht erreichbar. Für diese Organisation ist EU-Inferenz aktiviert, daher wurde kein anderes Modell verwendet und es wurden keine Befunde gepostet.",
   reviewFailed: "Die Prüfung ist wegen eines unerwarteten Fehlers fehlgeschlagen; es wurden keine Befunde gepostet.",

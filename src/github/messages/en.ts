@@ -23,8 +23,15 @@ export const en: Messages = {
   tooManyFiles: (limit) => `GitHub lists at most ${limit} changed files of a pull request; any files beyond that were not reviewed.`,
   configIgnored: (detail) => `\`.github/clearance.yml\` could not be used and was ignored: ${detail}`,
   paused: {
-    allowance_reached: "Reviews are paused: this organisation's monthly allowance of private-repository reviews is used up. They resume at the start of the next billing month, or straight away after an upgrade or once an owner enables extra reviews.",
-    public_cap_reached: "Reviews are paused: this organisation has reached the monthly limit for public-repository reviews. They resume at the start of the next billing month.",
+    allowance_reached: "Reviews are paused: this organisation's monthly allowance of private-repository reviews is used up.",
+    public_cap_reached: "Reviews are paused: this organisation has reached the monthly limit for public-repository reviews.",
+    resumeLead: "Reviews resume as soon as one of these happens:",
+    resumeWays: {
+      next_period: (date) => `the next billing month starts on ${date} (UTC)`,
+      claim: "the installation is claimed in Clearance, which starts a 14-day trial",
+      upgrade: "the organisation upgrades its plan",
+      overage: "an owner enables extra reviews, at $0.49 per further pull request",
+    },
   },
   euInferenceFailed: "The review failed: the EU-region model could not be reached. EU inference is on for this organisation, so no other model was used and no findings were posted.",
   reviewFailed: "The review failed because of an unexpected error, so no findings were posted.",

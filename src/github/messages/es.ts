@@ -23,8 +23,15 @@ export const es: Messages = {
   tooManyFiles: (limit) => `GitHub muestra como máximo ${limit} archivos modificados por pull request; los archivos que superan ese número no se han revisado.`,
   configIgnored: (detail) => `No se ha podido usar \`.github/clearance.yml\` y se ha ignorado: ${detail}`,
   paused: {
-    allowance_reached: "Las revisiones están en pausa: esta organización ha agotado su cupo mensual de revisiones de repositorios privados. Se reanudarán al comienzo del próximo mes de facturación, o de inmediato tras mejorar el plan o cuando un propietario active las revisiones adicionales.",
-    public_cap_reached: "Las revisiones están en pausa: esta organización ha alcanzado el límite mensual de revisiones de repositorios públicos. Se reanudarán al comienzo del próximo mes de facturación.",
+    allowance_reached: "Las revisiones están en pausa: esta organización ha agotado su cupo mensual de revisiones de repositorios privados.",
+    public_cap_reached: "Las revisiones están en pausa: esta organización ha alcanzado el límite mensual de revisiones de repositorios públicos.",
+    resumeLead: "Las revisiones se reanudan en cuanto ocurra una de estas cosas:",
+    resumeWays: {
+      next_period: (date) => `empieza el siguiente mes de facturación, el ${date} (UTC)`,
+      claim: "se reclama la instalación en Clearance, lo que inicia una prueba de 14 días",
+      upgrade: "la organización mejora su plan",
+      overage: "un propietario activa las revisiones adicionales, a 0,49 $ por cada pull request más",
+    },
   },
   euInferenceFailed: "La revisión ha fallado: no se ha podido contactar con el modelo de la región de la UE. Esta organización tiene activada la inferencia en la UE, así que no se ha usado ningún otro modelo ni se ha publicado ningún hallazgo.",
   reviewFailed: "La revisión ha fallado por un error inesperado, así que no se ha publicado ningún hallazgo.",

@@ -23,8 +23,15 @@ export const fr: Messages = {
   tooManyFiles: (limit) => `GitHub liste au plus ${limit} fichiers modifiés par pull request ; les fichiers au-delà n’ont pas été examinés.`,
   configIgnored: (detail) => `\`.github/clearance.yml\` n’a pas pu être utilisé et a été ignoré : ${detail}`,
   paused: {
-    allowance_reached: "Les revues sont suspendues : cette organisation a épuisé son quota mensuel de revues de dépôts privés. Elles reprendront au début du prochain mois de facturation, ou immédiatement après un changement d’offre ou dès qu’un propriétaire active les revues supplémentaires.",
-    public_cap_reached: "Les revues sont suspendues : cette organisation a atteint la limite mensuelle de revues de dépôts publics. Elles reprendront au début du prochain mois de facturation.",
+    allowance_reached: "Les revues sont suspendues : cette organisation a épuisé son quota mensuel de revues de dépôts privés.",
+    public_cap_reached: "Les revues sont suspendues : cette organisation a atteint la limite mensuelle de revues de dépôts publics.",
+    resumeLead: "Les revues reprennent dès que l’une de ces conditions est remplie :",
+    resumeWays: {
+      next_period: (date) => `le mois de facturation suivant commence, le ${date} (UTC)`,
+      claim: "l’installation est revendiquée dans Clearance, ce qui démarre un essai de 14 jours",
+      upgrade: "l’organisation passe à une offre supérieure",
+      overage: "un propriétaire active les revues supplémentaires, à 0,49 $ par pull request supplémentaire",
+    },
   },
   euInferenceFailed: "La revue a échoué : le modèle hébergé dans l’UE n’a pas pu être joint. L’inférence dans l’UE est activée pour cette organisation ; aucun autre modèle n’a donc été utilisé et aucun constat n’a été publié.",
   reviewFailed: "La revue a échoué à cause d’une erreur inattendue ; aucun constat n’a été publié.",

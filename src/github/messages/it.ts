@@ -23,8 +23,15 @@ export const it: Messages = {
   tooManyFiles: (limit) => `GitHub elenca al massimo ${limit} file modificati per pull request; gli eventuali file oltre questo limite non sono stati revisionati.`,
   configIgnored: (detail) => `Non è stato possibile usare \`.github/clearance.yml\`, che è stato quindi ignorato: ${detail}`,
   paused: {
-    allowance_reached: "Le revisioni sono sospese: questa organizzazione ha esaurito la quota mensile di revisioni per i repository privati. Riprenderanno all’inizio del prossimo mese di fatturazione, oppure subito dopo un upgrade o quando un owner abilita le revisioni aggiuntive.",
-    public_cap_reached: "Le revisioni sono sospese: questa organizzazione ha raggiunto il limite mensile di revisioni per i repository pubblici. Riprenderanno all’inizio del prossimo mese di fatturazione.",
+    allowance_reached: "Le revisioni sono sospese: questa organizzazione ha esaurito la quota mensile di revisioni per i repository privati.",
+    public_cap_reached: "Le revisioni sono sospese: questa organizzazione ha raggiunto il limite mensile di revisioni per i repository pubblici.",
+    resumeLead: "Le revisioni riprendono non appena si verifica una di queste condizioni:",
+    resumeWays: {
+      next_period: (date) => `inizia il prossimo mese di fatturazione, il ${date} (UTC)`,
+      claim: "l’installazione viene rivendicata in Clearance, il che avvia una prova di 14 giorni",
+      upgrade: "l’organizzazione passa a un piano superiore",
+      overage: "un owner abilita le revisioni aggiuntive, a 0,49 $ per ogni ulteriore pull request",
+    },
   },
   euInferenceFailed: "La revisione non è riuscita: il modello nella regione UE non era raggiungibile. Per questa organizzazione l’inferenza nell’UE è attiva, quindi non è stato usato nessun altro modello e non è stato pubblicato alcun rilievo.",
   reviewFailed: "La revisione non è riuscita a causa di un errore imprevisto; non è stato pubblicato alcun rilievo.",

@@ -23,8 +23,15 @@ export const nl: Messages = {
   tooManyFiles: (limit) => `GitHub toont hoogstens ${limit} gewijzigde bestanden per pull request; bestanden daarboven zijn niet gereviewd.`,
   configIgnored: (detail) => `\`.github/clearance.yml\` kon niet worden gebruikt en is genegeerd: ${detail}`,
   paused: {
-    allowance_reached: "Reviews zijn gepauzeerd: de maandelijkse bundel reviews van privérepository's van deze organisatie is op. Ze worden hervat aan het begin van de volgende factuurmaand, of direct na een upgrade of zodra een eigenaar extra reviews inschakelt.",
-    public_cap_reached: "Reviews zijn gepauzeerd: deze organisatie heeft de maandelijkse limiet voor reviews van openbare repository's bereikt. Ze worden hervat aan het begin van de volgende factuurmaand.",
+    allowance_reached: "Reviews zijn gepauzeerd: de maandelijkse bundel reviews van privérepository's van deze organisatie is op.",
+    public_cap_reached: "Reviews zijn gepauzeerd: deze organisatie heeft de maandelijkse limiet voor reviews van openbare repository's bereikt.",
+    resumeLead: "Reviews worden hervat zodra een van deze dingen gebeurt:",
+    resumeWays: {
+      next_period: (date) => `de volgende factuurmaand begint op ${date} (UTC)`,
+      claim: "de installatie wordt in Clearance geclaimd, wat een proefperiode van 14 dagen start",
+      upgrade: "de organisatie stapt over op een groter abonnement",
+      overage: "een eigenaar schakelt extra reviews in, tegen $ 0,49 per extra pull request",
+    },
   },
   euInferenceFailed: "De review is mislukt: het model in de EU-regio was niet bereikbaar. EU-inferentie staat aan voor deze organisatie, dus er is geen ander model gebruikt en er zijn geen bevindingen geplaatst.",
   reviewFailed: "De review is mislukt door een onverwachte fout; er zijn geen bevindingen geplaatst.",

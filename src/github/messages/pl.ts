@@ -31,8 +31,15 @@ export const pl: Messages = {
   tooManyFiles: (limit) => `GitHub wyświetla najwyżej ${limit} zmienionych plików w pull requeście; pliki ponad ten limit nie zostały sprawdzone.`,
   configIgnored: (detail) => `Nie udało się użyć pliku \`.github/clearance.yml\`, więc został pominięty: ${detail}`,
   paused: {
-    allowance_reached: "Przeglądy są wstrzymane: ta organizacja wykorzystała miesięczny limit przeglądów prywatnych repozytoriów. Zostaną wznowione na początku następnego okresu rozliczeniowego albo od razu po zmianie planu na wyższy lub gdy właściciel włączy dodatkowe przeglądy.",
-    public_cap_reached: "Przeglądy są wstrzymane: ta organizacja osiągnęła miesięczny limit przeglądów publicznych repozytoriów. Zostaną wznowione na początku następnego okresu rozliczeniowego.",
+    allowance_reached: "Przeglądy są wstrzymane: ta organizacja wykorzystała miesięczny limit przeglądów prywatnych repozytoriów.",
+    public_cap_reached: "Przeglądy są wstrzymane: ta organizacja osiągnęła miesięczny limit przeglądów publicznych repozytoriów.",
+    resumeLead: "Przeglądy zostaną wznowione, gdy tylko nastąpi jedno z poniższych:",
+    resumeWays: {
+      next_period: (date) => `rozpocznie się następny okres rozliczeniowy, ${date} (UTC)`,
+      claim: "instalacja zostanie przejęta w Clearance, co rozpoczyna 14-dniowy okres próbny",
+      upgrade: "organizacja przejdzie na wyższy plan",
+      overage: "właściciel włączy dodatkowe przeglądy w cenie 0,49 USD za każdy kolejny pull request",
+    },
   },
   euInferenceFailed: "Przegląd się nie powiódł: model w regionie UE był nieosiągalny. Ta organizacja ma włączone wnioskowanie w UE, więc nie użyto żadnego innego modelu i nie zamieszczono żadnych ustaleń.",
   reviewFailed: "Przegląd się nie powiódł z powodu nieoczekiwanego błędu; nie zamieszczono żadnych ustaleń.",

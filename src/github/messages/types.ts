@@ -1,5 +1,6 @@
 // The words of everything Clearance writes on a pull request, one file per review language.
 // Control ids, the check name and the check's title stay in English and are not in here.
+import type { ResumeOption } from "../../billing/types.js";
 import type { SkipReason } from "../review/select-reviewable-files.js";
 
 export interface Messages {
@@ -21,7 +22,14 @@ export interface Messages {
   skipReasons: Record<SkipReason, string>;
   tooManyFiles(limit: number): string;
   configIgnored(detail: string): string;
-  paused: { allowance_reached: string; public_cap_reached: string };
+  paused: {
+    /** Why reviews are paused: one sentence per reason. */
+    allowance_reached: string;
+    public_cap_reached: string;
+    /** Introduces the list of the ways reviews resume that apply. */
+    resumeLead: string;
+    resumeWays: { next_period: (date: string) => string } & Record<Exclude<ResumeOption, "next_period">, string>;
+  };
   euInferenceFailed: string;
   reviewFailed: string;
   retryHint: string;

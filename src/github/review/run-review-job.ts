@@ -9,6 +9,7 @@ import { EuInferenceError, type EngineOptions, type Finding, type ReviewFunction
 import type { ReviewJob } from "../../generated/prisma/client.js";
 import type { Prisma } from "../../storage/open-database.js";
 import { messagesFor } from "../messages/index.js";
+import { pausedNotice } from "../messages/paused-notice.js";
 import { completeCheckRun, startCheckRun, type CheckConclusion } from "../publish/check-run.js";
 import { postReview } from "../publish/post-review.js";
 import { renderSummary, type SummaryInput } from "../publish/render-summary.js";
@@ -113,7 +114,7 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
   });
   if (!admission.admitted) {
     if (await abandonIfSuperseded()) return { kind: "superseded" };
-    const notice = messages.paused[admission.reason];
+    const notice = pausedNotice(messages, admission);
     const summaryCommentId = await publishSummary({ ...summaryBase, notice });
     await saveState({ summaryCommentId });
     await recordRun("paused");
