@@ -14,7 +14,8 @@ import {
 } from "../../billing/index.js";
 import { parseInstallationId } from "../../domain/installations.js";
 import { parse } from "../parse.js";
-import { UsageError, type CliCommand, type CliContext } from "../types.js";
+import { UsageError, type CliCommand } from "../types.js";
+import { withDatabase } from "../with-database.js";
 
 export const planSet: CliCommand = {
   path: ["plan", "set"],
@@ -25,7 +26,7 @@ export const planSet: CliCommand = {
     const id = parseInstallationId(positionals[0]!);
     const plan = positionals[1]!.toLowerCase();
     if (!isPlanName(plan)) throw new UsageError(`unknown plan "${positionals[1]}"; plans are ${PLAN_ORDER.join(", ")}`);
-    await withDatabase(context, async (prisma) => {
+    await withDatabase(context, async ({ prisma }) => {
       const change = await setPlan(prisma, id, plan, context.now());
       const terms = PLANS[plan];
       const price = terms.priceCentsPerMonth > 0 ? `, ${formatDollars(terms.priceCentsPerMonth)} a month` : "";
@@ -52,7 +53,7 @@ function overageCommand(enable: boolean): CliCommand {
     async run(args, context) {
       const { positionals } = parse(args, {}, 1);
       const id = parseInstallationId(positionals[0]!);
-      await withDatabase(context, async (prisma) => {
+      await withDatabase(context, async ({ prisma }) => {
         const change = await setOverage(prisma, id, enable, context.now());
         const state = enable ? "on" : "off";
         context.out(`Overage for installation ${id} is ${state}${change.previous === enable ? " (unchanged)" : ""}.`);
@@ -68,7 +69,7 @@ export const usage: CliCommand = {
   async run(args, context) {
     const { positionals } = parse(args, {}, 1);
     const id = parseInstallationId(positionals[0]!);
-    await withDatabase(context, async (prisma) => {
+    await withDatabase(context, async ({ prisma }) => {
       for (const line of formatUsageReport(await getUsageReport(prisma, id, context.now()))) context.out(line);
     });
   },
@@ -104,15 +105,6 @@ function planLine(report: UsageReport): string {
   const price = PLANS[report.plan].priceCentsPerMonth;
   if (report.plan === "free" && report.trialEndsAt) return `${name} (trial ended ${report.trialEndsAt.toISOString()})`;
   return price > 0 ? `${name} (${formatDollars(price)} a month)` : name;
-}
-
-async function withDatabase(context: CliContext, work: (prisma: Awaited<ReturnType<CliContext["openDatabase"]>>["prisma"]) => Promise<void>) {
-  const db = await context.openDatabase();
-  try {
-    await work(db.prisma);
-  } finally {
-    await db.close();
-  }
 }
 
 export const billingCommands: CliCommand[] = [planSet, overageEnable, overageDisable, usage];

@@ -2,6 +2,7 @@ import { createApiKey, listApiKeys, revokeApiKey, SCOPES, type Scope } from "../
 import { parseInstallationId } from "../../domain/installations.js";
 import { parse } from "../parse.js";
 import { UsageError, type CliCommand } from "../types.js";
+import { withDatabase } from "../with-database.js";
 
 export const keyCreate: CliCommand = {
   path: ["key", "create"],
@@ -21,15 +22,12 @@ export const keyCreate: CliCommand = {
       expiresInSeconds = Number(values["expires-in"]);
       if (!/^\d+$/.test(values["expires-in"]) || expiresInSeconds <= 0) throw new UsageError("--expires-in must be a positive whole number of seconds");
     }
-    const db = await context.openDatabase();
-    try {
+    await withDatabase(context, async (db) => {
       const created = await createApiKey(db.prisma, { installationId, scopes: scopes as Scope[], expiresInSeconds, name: values.name, now: context.now() });
       context.out(`Created API key ${created.id} with scopes ${created.scopes.join(", ")}${created.expiresAt ? `, expiring ${created.expiresAt.toISOString()}` : ", no expiry"}.`);
       context.out("Store it now: it is shown only this once.");
       context.out(created.key);
-    } finally {
-      await db.close();
-    }
+    });
   },
 };
 
@@ -40,8 +38,7 @@ export const keyList: CliCommand = {
   async run(args, context) {
     const { positionals } = parse(args, {}, 1);
     const installationId = parseInstallationId(positionals[0]!);
-    const db = await context.openDatabase();
-    try {
+    await withDatabase(context, async (db) => {
       const keys = await listApiKeys(db.prisma, installationId);
       if (keys.length === 0) return context.out("No API keys.");
       const now = context.now();
@@ -53,9 +50,7 @@ export const keyList: CliCommand = {
             .join("  "),
         );
       }
-    } finally {
-      await db.close();
-    }
+    });
   },
 };
 
@@ -65,12 +60,9 @@ export const keyRevoke: CliCommand = {
   summary: "revoke an API key; it stops working on the next request",
   async run(args, context) {
     const { positionals } = parse(args, {}, 1);
-    const db = await context.openDatabase();
-    try {
+    await withDatabase(context, async (db) => {
       const key = await revokeApiKey(db.prisma, positionals[0]!, context.now());
       context.out(`Revoked API key ${key.id} (${key.displayPrefix}…) at ${key.revokedAt!.toISOString()}.`);
-    } finally {
-      await db.close();
-    }
+    });
   },
 };

@@ -1,6 +1,7 @@
 import { applyMigrations } from "../../storage/migrate.js";
 import { parse } from "../parse.js";
 import type { CliCommand } from "../types.js";
+import { withDatabase } from "../with-database.js";
 
 export const migrate: CliCommand = {
   path: ["migrate"],
@@ -8,12 +9,9 @@ export const migrate: CliCommand = {
   summary: "apply pending database migrations (the server also does this on start)",
   async run(args, context) {
     parse(args, {}, 0);
-    const db = await context.openDatabase();
-    try {
+    await withDatabase(context, async (db) => {
       const applied = await applyMigrations(db.sql);
       context.out(applied.length ? `Applied ${applied.join(", ")} to the ${db.description}.` : `The ${db.description} is up to date.`);
-    } finally {
-      await db.close();
-    }
+    });
   },
 };

@@ -2,6 +2,7 @@ import { requireInstallation, parseInstallationId } from "../../domain/installat
 import { TRIGGER_MODES, type TriggerMode } from "../../domain/types.js";
 import { parse } from "../parse.js";
 import { UsageError, type CliCommand } from "../types.js";
+import { withDatabase } from "../with-database.js";
 
 const REPO_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
@@ -15,8 +16,7 @@ export const triggerSet: CliCommand = {
     const mode = positionals[1]!;
     if (!(TRIGGER_MODES as readonly string[]).includes(mode)) throw new UsageError(`unknown mode "${mode}"; modes are ${TRIGGER_MODES.join(", ")}`);
     if (values.repo !== undefined && !REPO_NAME.test(values.repo)) throw new UsageError(`"${values.repo}" is not a repository name (owner/name)`);
-    const db = await context.openDatabase();
-    try {
+    await withDatabase(context, async (db) => {
       await requireInstallation(db.prisma, installationId);
       if (values.repo === undefined) {
         await db.prisma.installation.update({ where: { id: installationId }, data: { triggerMode: mode as TriggerMode } });
@@ -30,9 +30,7 @@ export const triggerSet: CliCommand = {
         update: { mode },
       });
       context.out(`Repository ${values.repo} (installation ${installationId}): mode ${mode}${describe(mode as TriggerMode)}; this wins over the organisation's mode and the repository's .github/clearance.yml.`);
-    } finally {
-      await db.close();
-    }
+    });
   },
 };
 
