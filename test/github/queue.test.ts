@@ -88,6 +88,33 @@ describe("the review queue", () => {
     expect(h.github.comments[0]!.body).toContain("Commit `bbbbbbb`");
   });
 
+  it("closes the check run of a review that fails after a push superseded it, without retrying it", async () => {
+    let h!: Harness;
+    let pushed = false;
+    const failAfterPush: ReviewFunction = async (input, configuration, options) => {
+      if (!pushed) {
+        pushed = true;
+        h.github.setPull(REPO, { number: 9, headSha: sha("b") });
+        await h.receive("pull_request", pullRequestPayload("synchronize", { number: 9, headSha: sha("b") }));
+        throw new Error("the engine crashed");
+      }
+      return engineReview(input, configuration, options);
+    };
+    h = await harness({ review: failAfterPush });
+    h.github.setPull(REPO, { number: 9, headSha: sha("a"), files: FILES_CLEAN });
+    await h.receive("pull_request", pullRequestPayload("opened", { number: 9, headSha: sha("a") }));
+    await h.drain();
+    expect(h.github.checkRuns.map((r) => [r.head_sha, r.status, r.conclusion, r.output?.title])).toEqual([
+      [sha("a"), "completed", "neutral", "Superseded by a newer review"],
+      [sha("b"), "completed", "success", expect.any(String)],
+    ]);
+    const jobs = await h.db.prisma.reviewJob.findMany({ orderBy: { createdAt: "asc" } });
+    expect(jobs.map((j) => [j.headSha, j.status, j.attempts])).toEqual([
+      [sha("a"), "superseded", 1],
+      [sha("b"), "completed", 1],
+    ]);
+  });
+
   it("resumes queued work after a restart", async () => {
     const db = await createTestDatabase();
     const first = await createHarness({ db });

@@ -7,10 +7,11 @@ import type { ReviewJob } from "../../generated/prisma/client.js";
 import type { Prisma } from "../../storage/open-database.js";
 import { configurationForInstallation } from "../../domain/configuration/configuration-store.js";
 import { messagesFor } from "../messages/index.js";
+import type { Messages } from "../messages/types.js";
 import { completeCheckRun } from "../publish/check-run.js";
 import { runReviewJob, type ReviewJobDependencies, type ReviewJobOutcome } from "../review/run-review-job.js";
 import { claimReviewJob } from "./claim-review-job.js";
-import { finishReviewJob, retryReviewJobLater } from "./finish-review-job.js";
+import { finishReviewJob, isJobSuperseded, retryReviewJobLater } from "./finish-review-job.js";
 
 export interface WorkerOptions {
   /** How long a claimed job stays with its worker before another may take it over. */
@@ -51,6 +52,15 @@ export function createReviewWorker(deps: ReviewJobDependencies, options: WorkerO
       return { job, outcome };
     } catch (error) {
       const message = (error as Error).message ?? String(error);
+      if (await isJobSuperseded(prisma, job.id)) {
+        // A newer job reviews this pull request: no retry, and this job's check run is closed.
+        log.warn({ err: error, job: job.id }, "superseded review job failed; not retried");
+        await closeCheckRun(job, "Superseded by a newer review", (messages) => messages.retryHint).catch((err) =>
+          log.error({ err, job: job.id }, "could not close the superseded review's check run"),
+        );
+        await finishReviewJob(prisma, job.id, "superseded", message);
+        return { job, outcome: { kind: "superseded" as const } };
+      }
       if (job.attempts < maxAttempts) {
         // Back off 30 s, 2 min, 8 min...: GitHub or the model may be having a bad moment.
         const runAfter = new Date(deps.now().getTime() + 30_000 * 4 ** (job.attempts - 1));
@@ -59,20 +69,22 @@ export function createReviewWorker(deps: ReviewJobDependencies, options: WorkerO
         return { job, outcome: "retry" as const };
       }
       log.error({ err: error, job: job.id }, "review job failed for good");
-      await reportFailure(job).catch((err) => log.error({ err, job: job.id }, "could not report the failed review"));
+      await closeCheckRun(job, "Review failed", (messages) => `${messages.reviewFailed} ${messages.retryHint}`).catch((err) =>
+        log.error({ err, job: job.id }, "could not report the failed review"),
+      );
       await finishReviewJob(prisma, job.id, "failed", message);
       return { job, outcome: "failed" as const };
     }
   }
 
-  /** A review that failed for good is still reported: neutral check run that says so. */
-  async function reportFailure(job: ReviewJob) {
+  /** A job that ends without a review still completes its check run: neutral, with a title that says why. */
+  async function closeCheckRun(job: ReviewJob, title: string, summary: (messages: Messages) => string) {
     const current = await prisma.reviewJob.findUnique({ where: { id: job.id }, select: { checkRunId: true } });
     if (!current?.checkRunId) return;
     const messages = messagesFor((await configurationForInstallation(prisma, job.installationId)).review_language);
     const octokit = await deps.octokitFor(job.installationId);
     const [owner, repo] = job.repoFullName.split("/") as [string, string];
-    await completeCheckRun(octokit, { owner, repo }, current.checkRunId, { conclusion: "neutral", title: "Review failed", summary: `${messages.reviewFailed} ${messages.retryHint}` }, deps.now());
+    await completeCheckRun(octokit, { owner, repo }, current.checkRunId, { conclusion: "neutral", title, summary: summary(messages) }, deps.now());
   }
 
   async function drain() {
