@@ -14,6 +14,8 @@ export interface EvalCase {
   expect: FindingArea[];
   profile?: Profile;
   commitments?: Commitment[];
+  /** From a file named *holdout*: written after the rules were tuned and never tuned on. */
+  heldOut?: boolean;
 }
 
 export interface AreaScore { truePositives: number; falsePositives: number; falseNegatives: number; }
@@ -24,7 +26,7 @@ export const AREAS: FindingArea[] = ["logging", "access_mfa", "encryption", "pii
 
 export function loadEvalCases(): EvalCase[] {
   return readdirSync(`${EVAL_DIR}cases`).filter((f) => f.endsWith(".yaml")).sort()
-    .flatMap((f) => yaml.load(readFileSync(`${EVAL_DIR}cases/${f}`, "utf8")) as EvalCase[]);
+    .flatMap((f) => (yaml.load(readFileSync(`${EVAL_DIR}cases/${f}`, "utf8")) as EvalCase[]).map((c) => ({ ...c, heldOut: f.includes("holdout") })));
 }
 
 export function evalConfiguration(c: EvalCase): OrganisationConfiguration {
