@@ -3,9 +3,11 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { review as engineReview } from "../../src/engine/index.js";
 import type { ReviewFunction } from "../../src/engine/types.js";
+import { pino } from "pino";
+import { createGitHubSide } from "../../src/github/index.js";
 import { claimReviewJob } from "../../src/github/queue/claim-review-job.js";
 import { createTestDatabase } from "../support/database.js";
-import { claimOrganisation, createHarness, REPO, type Harness } from "./support/harness.js";
+import { claimOrganisation, createHarness, REPO, testOptions, testProbot, type Harness } from "./support/harness.js";
 import { pullRequestPayload } from "./support/payloads.js";
 import { FILES_CLEAN, FILES_WITH_FINDINGS } from "./support/fixtures.js";
 
@@ -113,6 +115,27 @@ describe("the review queue", () => {
       [sha("a"), "superseded", 1],
       [sha("b"), "completed", 1],
     ]);
+  });
+
+  it("shares the queue between instances: each pull request is reviewed once, by one of them", async () => {
+    const h = await harness();
+    // A second app instance on the same database, with its own worker.
+    const second = createGitHubSide({ db: h.db, log: pino({ level: "silent" }), options: testOptions(), admitReview: async () => ({ admitted: true, kind: "public", plan: "free", period: "2026-11" }) });
+    await testProbot().load(second.appFn);
+    try {
+      const numbers = [31, 32, 33, 34, 35, 36];
+      for (const number of numbers) {
+        h.github.setPull(REPO, { number, headSha: sha(String(number % 10)), files: FILES_WITH_FINDINGS });
+        await h.receive("pull_request", pullRequestPayload("opened", { number, headSha: sha(String(number % 10)) }));
+      }
+      const [first, other] = await Promise.all([h.drain(), second.queue.drain()]);
+      expect(first + other).toBe(numbers.length);
+      expect(h.github.checkRuns.filter((r) => r.status === "completed")).toHaveLength(numbers.length);
+      expect(h.github.reviews.map((r) => r.pullNumber).sort()).toEqual(numbers);
+      expect(await h.db.prisma.reviewJob.count({ where: { status: "completed", attempts: 1 } })).toBe(numbers.length);
+    } finally {
+      await second.stop();
+    }
   });
 
   it("resumes queued work after a restart", async () => {
