@@ -1,5 +1,6 @@
 // Child process of bench/api.ts: serves the real app (on the PostgreSQL database given) and a bare
 // Express JSON route, the ceiling, and prints their ports and a ready key as one JSON line.
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { pino } from "pino";
@@ -32,9 +33,15 @@ bare.get("/ping", (_req, res) => {
 });
 
 const listen = (handler: express.Express) =>
-  new Promise<number>((resolve) => {
-    const server = handler.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+  new Promise<Server>((resolve) => {
+    const server = handler.listen(0, "127.0.0.1", () => resolve(server));
   });
-const [appPort, barePort] = await Promise.all([listen(app), listen(bare)]);
+const servers = await Promise.all([listen(app), listen(bare)]);
+const [appPort, barePort] = servers.map((s) => (s.address() as AddressInfo).port);
 process.stdout.write(`${JSON.stringify({ appPort, barePort, key, keys })}\n`);
-process.on("SIGTERM", () => void db.close().then(() => process.exit(0)));
+// Requests still in flight finish before the database closes, as in the server's own shutdown.
+process.on("SIGTERM", async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await db.close();
+  process.exit(0);
+});

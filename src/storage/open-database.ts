@@ -13,6 +13,16 @@ import { pgliteDriver, postgresDriver, type SqlDriver } from "./sql-driver.js";
 
 export type Prisma = PrismaClient;
 
+/**
+ * Interactive transactions wait for a pooled connection, not give up early: in Prisma 6 with a
+ * driver adapter, a transaction whose maxWait (2 s by default) expires while it is being started
+ * hands its connection back to the pool with BEGIN sent and no ROLLBACK (prisma/prisma#29719,
+ * fixed in 7, which these machines cannot run). That connection then stays "idle in transaction"
+ * and a later COMMIT on it would commit the abandoned work. node-pg's pool queues fairly, so
+ * waiting is safe; the timeout still bounds a transaction that hangs.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 60_000, timeout: 60_000 };
+
 export interface Database {
   prisma: PrismaClient;
   sql: SqlDriver;
@@ -61,7 +71,8 @@ function openPostgres(databaseUrl: string, onIdleConnectionError: (error: Error)
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // Without a listener, an idle connection the server ends would crash the process.
   pool.on("error", onIdleConnectionError);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+  const transactions = countTransactions(prisma);
   const url = new URL(databaseUrl);
   return {
     prisma,
@@ -69,10 +80,32 @@ function openPostgres(databaseUrl: string, onIdleConnectionError: (error: Error)
     kind: "postgres",
     description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
     async close() {
+      // Work still running (a request whose client hung up, a review) finishes first: closing
+      // under an open Prisma transaction leaves it waiting forever, and pool.end() with it.
+      await waitUntil(() => transactions.running === 0 && pool.totalCount === pool.idleCount && pool.waitingCount === 0);
       await prisma.$disconnect(); // PrismaPg may end the pool it was given; end it only if not
       if (!pool.ending) await pool.end();
     },
   };
+}
+
+/** How long close() lets running database work finish before it disconnects anyway. */
+const CLOSE_GRACE_MS = 15_000;
+
+async function waitUntil(done: () => boolean, graceMs = CLOSE_GRACE_MS): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** Counts the interactive transactions running on this client, so close() can let them finish. */
+function countTransactions(prisma: PrismaClient): { running: number } {
+  const state = { running: 0 };
+  const start = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
+  (prisma as { $transaction: unknown }).$transaction = (...args: unknown[]) => {
+    state.running++;
+    return start(...args).finally(() => state.running--);
+  };
+  return state;
 }
 
 async function openPglite(location: { dataDir: string } | { inMemory: true }): Promise<Database> {
@@ -99,13 +132,15 @@ async function openPglite(location: { dataDir: string } | { inMemory: true }): P
   // pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the runtime contract is
   // the same in 6.19 (verified in shared/notes/prisma-offline.md), only the declarations differ.
   const adapter = new PrismaPGlite(client) as unknown as PrismaPg;
-  const prisma = new PrismaClient({ adapter });
+  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  const transactions = countTransactions(prisma);
   return {
     prisma,
     sql: pgliteDriver(client),
     kind: "pglite",
     description,
     async close() {
+      await waitUntil(() => transactions.running === 0); // see the PostgreSQL close()
       await prisma.$disconnect();
       await client.close();
       releaseLock();
