@@ -1,26 +1,13 @@
 // The GitHub API calls of one review are a small constant that does not grow with the number
 // of findings. Installation tokens are left out: Probot caches them for an hour.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
-import type { Database } from "../../src/storage/open-database.js";
-import { createTestDatabase } from "../support/database.js";
-import { claimOrganisation, createHarness as createHarnessOn, resetDatabase, REPO, type Harness } from "./support/harness.js";
+import { describe, expect, it } from "@jest/globals";
+import { claimOrganisation, useFileDatabase, REPO, type Harness } from "./support/harness.js";
 import { pullRequestPayload } from "./support/payloads.js";
 import { FILES_ONE_FIXED, FILES_WITH_FINDINGS } from "./support/fixtures.js";
 import type { FakeFile } from "./support/fake-github.js";
 
 let h: Harness;
-// One database per file (emptied between tests): dropping a PostgreSQL database per test is slow.
-let db: Database;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => db.close());
-afterEach(async () => {
-  expect(h.github.violations).toEqual([]);
-  await h.close({ keepDatabase: true });
-  await resetDatabase(db);
-});
-const createHarness = (options: Parameters<typeof createHarnessOn>[0] = {}) => createHarnessOn({ ...options, db });
+const createHarness = useFileDatabase();
 
 function manyFindings(n: number): FakeFile[] {
   return Array.from({ length: n }, (_, i) => ({ filename: `src/settings${i}.ts`, status: "added" as const, patch: "@@ -0,0 +1 @@\n+export const settings = { auditLogEnabled: false };" }));

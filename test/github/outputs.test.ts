@@ -1,9 +1,7 @@
 // What a review leaves on GitHub, exactly as the spec says: statuses for paused and failed
 // reviews, the EU-inference footer and failure, the seven languages, the 50-comment limit,
 // findings that cannot be placed, one summary found again by its marker, all files read.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
-import type { Database } from "../../src/storage/open-database.js";
-import { createTestDatabase } from "../support/database.js";
+import { describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import type { Admission } from "../../src/billing/types.js";
 import { review as engineReview } from "../../src/engine/index.js";
@@ -11,25 +9,14 @@ import type { ReviewFunction } from "../../src/engine/types.js";
 import { MESSAGES } from "../../src/github/messages/index.js";
 import { SUMMARY_MARKER } from "../../src/github/types.js";
 import { REVIEW_LANGUAGES } from "../../src/domain/types.js";
-import { claimOrganisation, createHarness as createHarnessOn, resetDatabase, REPO, type Harness } from "./support/harness.js";
+import { claimOrganisation, useFileDatabase, REPO, type Harness } from "./support/harness.js";
 import { pullRequestPayload } from "./support/payloads.js";
 import { FILES_CLEAN, FILES_WITH_FINDINGS } from "./support/fixtures.js";
 import type { FakeFile } from "./support/fake-github.js";
 
 const SHA = "d".repeat(40);
 let h: Harness;
-// One database per file (emptied between tests): dropping a PostgreSQL database per test is slow.
-let db: Database;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => db.close());
-afterEach(async () => {
-  expect(h.github.violations).toEqual([]);
-  await h.close({ keepDatabase: true });
-  await resetDatabase(db);
-});
-const createHarness = (options: Parameters<typeof createHarnessOn>[0] = {}) => createHarnessOn({ ...options, db });
+const createHarness = useFileDatabase();
 
 async function openAndReview(files: FakeFile[], number = 20) {
   h.github.setPull(REPO, { number, headSha: SHA, files });

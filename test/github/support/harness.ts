@@ -1,6 +1,7 @@
 // Drives the real Probot app of Clearance: installation auth with a test key, GitHub faked with
 // nock (FakeGitHub), the real database, and the queue drained on demand (no sleeps).
 import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, expect } from "@jest/globals";
 import nock from "nock";
 import { pino } from "pino";
 import { Probot, ProbotOctokit } from "probot";
@@ -122,4 +123,27 @@ export async function resetDatabase(db: Database) {
   await db.sql.exec(
     "TRUNCATE installations, review_jobs, pull_request_states, review_runs, webhook_deliveries RESTART IDENTITY CASCADE",
   );
+}
+
+/**
+ * One database per test file, emptied between tests (dropping a PostgreSQL database per test is
+ * slow). Returns the harness factory for the file's tests; each test's harness is checked against
+ * GitHub's OpenAPI description and closed after it.
+ */
+export function useFileDatabase() {
+  let db: Database;
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => db.close());
+  afterEach(async () => {
+    if (current) {
+      expect(current.github.violations).toEqual([]);
+      await current.close({ keepDatabase: true });
+      current = undefined;
+    }
+    await resetDatabase(db);
+  });
+  return async (options: HarnessOptions = {}) => (current = await createHarness({ ...options, db }));
 }
