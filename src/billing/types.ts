@@ -39,7 +39,7 @@ export type Admission =
       period: string;
       /** English, for the check run title; stays English like the check name. */
       title: string;
-      /** How reviews resume, in English (CLI, logs). */
+      /** How reviews resume, in English; the GitHub side words resumeOptions in the review language instead. */
       resumes: string;
       /** The ways that apply here, always "next_period" first. */
       resumeOptions: ResumeOption[];

@@ -101,6 +101,15 @@ export const configurationUpdateSchema = {
   },
 } as const;
 
+/** The stored fields as GET returns them and PUT echoes them back. */
+const storedFields = {
+  profile: { $ref: "Profile" },
+  frameworks: { type: "array", items: { type: "string" } },
+  eu_inference: { type: "boolean" },
+  review_language: { $ref: "ReviewLanguage" },
+  commitments: { $ref: "Commitments" },
+} as const;
+
 export const configurationSchema = {
   $id: "Configuration",
   title: "Configuration",
@@ -108,11 +117,7 @@ export const configurationSchema = {
   additionalProperties: false,
   required: ["profile", "frameworks", "eu_inference", "review_language", "commitments", "commitments_updated_at"],
   properties: {
-    profile: { $ref: "Profile" },
-    frameworks: { type: "array", items: { type: "string" } },
-    eu_inference: { type: "boolean" },
-    review_language: { $ref: "ReviewLanguage" },
-    commitments: { $ref: "Commitments" },
+    ...storedFields,
     commitments_updated_at: {
       type: ["string", "null"],
       format: "date-time",
@@ -130,11 +135,7 @@ export const configurationUpdateResultSchema = {
   required: ["ok"],
   properties: {
     ok: { const: true },
-    profile: { $ref: "Profile" },
-    frameworks: { type: "array", items: { type: "string" } },
-    eu_inference: { type: "boolean" },
-    review_language: { $ref: "ReviewLanguage" },
-    commitments: { $ref: "Commitments" },
+    ...storedFields,
   },
 } as const;
 
