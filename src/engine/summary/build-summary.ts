@@ -71,14 +71,19 @@ export function renderFindingsText(findings: Finding[], configuration: Organisat
 function groupByControls(findings: Finding[], areas: Record<string, string>): Map<string, Finding[]> {
   const groups = new Map<string, Finding[]>();
   for (const finding of findings) {
-    const heading = finding.controls.length
-      ? finding.controls.map((c) => `**${c.framework} ${c.id}** ${c.title}`).join(" · ")
-      : `**${areas[finding.area] ?? finding.area}**`;
+    const heading = finding.controls.length ? controlsHeading(finding) : `**${areas[finding.area] ?? finding.area}**`;
     const group = groups.get(heading);
     if (group) group.push(finding);
     else groups.set(heading, [finding]);
   }
   return groups;
+}
+
+/** "**ISO_27001** A.8.15 (Logging), A.8.16 (Monitoring activities) · **SOC_2** CC7.2 (…)" */
+function controlsHeading(finding: Finding): string {
+  const byFramework = new Map<string, string[]>();
+  for (const c of finding.controls) byFramework.set(c.framework, [...(byFramework.get(c.framework) ?? []), `${c.id} (${c.title})`]);
+  return [...byFramework].map(([framework, ids]) => `**${framework}** ${ids.join(", ")}`).join(" · ");
 }
 
 function findingItem(finding: Finding, severity: Record<string, string>, options: FindingsTextOptions): string {
