@@ -19,7 +19,9 @@ export function renderFinding(raw: RawFinding, configuration: OrganisationConfig
   const text = messages.rules[rule.message ?? raw.ruleId];
   const area = CHANGE_AREAS[rule.changeAreas[0]].findingArea as FindingArea;
   const severity = raw.severity ?? rule.severity;
-  const controls = limitControls(citeControls([...rule.changeAreas, ...(raw.extraChangeAreas ?? [])], configuration.frameworks));
+  // An extra change area comes from the profile or the context (an international transfer beside a
+  // subprocessor): the most specific grounding, so its controls come first under the limit.
+  const controls = limitControls(citeControls([...(raw.extraChangeAreas ?? []), ...rule.changeAreas], configuration.frameworks));
   const commitment = configuration.commitments.find((c) => c.area === area);
 
   const detail: Record<string, string> = { ...(raw.detail ?? {}) };
