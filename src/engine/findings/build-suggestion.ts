@@ -33,7 +33,7 @@ const fixTls: Fix = (line, path) => {
 
 /** `key = "literal"`, `key: 'literal'`, `key := "literal"`, `key => "literal"`, with a secret-named key. */
 const SECRET_ASSIGNMENT =
-  /(?<![\w$])([A-Za-z_$][\w$]*?(?:password|passwd|secret|secret_?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|token)[A-Za-z0-9_]*)(["']?\s*(?::=|=>|=|:)\s*)(["'])([^"'\\\s]{8,})\3/i;
+  /(?<![\w$])((?:[A-Za-z_$][\w$]*?)?(?:password|passwd|secret|secret_?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|token)[A-Za-z0-9_]*)(["']?\s*(?::=|=>|=|:)\s*)(["'])([^"'\\\s]{8,})\3/i;
 
 /** How each language reads an environment variable, and what it needs for that. */
 const ENV_READ: Record<string, { read: (name: string) => string; needs?: RegExp }> = {

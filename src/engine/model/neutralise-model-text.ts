@@ -15,7 +15,7 @@ const ALLOWED_HOSTS = /^(?:[a-z0-9-]+\.)*github\.com$/i;
 // Line breaks, other control characters, and invisible or direction-changing characters that
 // could hide text (zero-width, bidi overrides, BOM).
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]+/g;
-const CODE_SPAN = /`([^`]+)`/g;
+const CODE_SPAN = /(?<!`)`([^`]+)`(?!`)/g;
 const MARKDOWN_LINK = /!?\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+["'][^"']*["'])?\s*\)/g;
 const BARE_URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>`]+/gi;
 const MENTION = /(^|[^\w`/])@([A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9_.-]+)?)/g;
