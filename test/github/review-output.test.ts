@@ -109,4 +109,26 @@ describe("what a review publishes", () => {
     expect(summary).toMatch(/\*\*ISO_27001\*\* A\.8\.24 \(Use of cryptography\)/);
     expect(h.github.reviews[0]!.comments[0]!.body).toMatch(/\*\*Controls:\*\* ISO_27001 A\.8\.24 .*SOC_2 CC6\.7/);
   });
+
+  it("reads the organisation's .github configuration in the same request, and follows _extends as Probot does", async () => {
+    h = await createHarness();
+    h.github.addRepo("Codertocat/.github", "ignore:\n  - docs/\n");
+    const files: FakeFile[] = [
+      { filename: "docs/guide.ts", patch: "@@ -0,0 +1 @@\n+export const x = 1;" },
+      { filename: "src/a.ts", patch: "@@ -0,0 +1 @@\n+export const y = 1;" },
+    ];
+    h.github.setPull(REPO, { number: 42, headSha: SHA, files });
+    await h.receive("pull_request", pullRequestPayload("opened", { number: 42, headSha: SHA }));
+    await h.drain();
+    expect(h.github.comments[0]!.body).toContain("- `docs/guide.ts`: ignored by `.github/clearance.yml`");
+    expect(h.github.callsOf("repos/get-content")).toHaveLength(0);
+
+    // A repository file that extends another is read by Probot's own reader (more calls, same result).
+    h.github.repos.get(REPO.toLowerCase())!.configFile = "_extends: .github\n";
+    h.github.setPull(REPO, { number: 43, headSha: "e".repeat(40), files });
+    await h.receive("pull_request", pullRequestPayload("opened", { number: 43, headSha: "e".repeat(40) }));
+    await h.drain();
+    expect(h.github.comments[1]!.body).toContain("- `docs/guide.ts`: ignored by `.github/clearance.yml`");
+    expect(h.github.callsOf("repos/get-content").length).toBeGreaterThan(0);
+  });
 });
