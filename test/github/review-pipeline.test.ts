@@ -1,7 +1,7 @@
 // A first review end to end with the real engine: check run, one COMMENT review with inline
 // comments on diff lines, one summary, skipped files named; then a re-push.
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
-import { claimOrganisation, createHarness, REPO, type Harness } from "./support/harness.js";
+import { beforeEach, describe, expect, it } from "@jest/globals";
+import { claimOrganisation, useFileDatabase, REPO, type Harness } from "./support/harness.js";
 import { pullRequestPayload } from "./support/payloads.js";
 import { FILES_CLEAN, FILES_ONE_FIXED, FILES_WITH_FINDINGS } from "./support/fixtures.js";
 import { SUMMARY_MARKER } from "../../src/github/types.js";
@@ -11,13 +11,11 @@ const SHA2 = "b".repeat(40);
 
 describe("a review on GitHub", () => {
   let h: Harness;
+  // One database for the file, emptied between tests; every request checked against GitHub's descriptions.
+  const createHarness = useFileDatabase();
   beforeEach(async () => {
     h = await createHarness();
     await claimOrganisation(h.db, { frameworks: ["GDPR", "ISO_27001"] });
-  });
-  afterEach(async () => {
-    expect(h.github.violations).toEqual([]);
-    await h.close();
   });
 
   it("posts an in_progress then neutral check run, one COMMENT review with inline comments, and one summary", async () => {
