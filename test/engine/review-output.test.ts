@@ -134,6 +134,18 @@ describe("the summary's finding list", () => {
     expect(new Set(groups).size).toBe(groups.length);
   });
 
+  it("stops listing before the comment would outgrow GitHub's limit, and says how many more there are", async () => {
+    const config = configuration({ frameworks: ["ISO_27001"] });
+    const files = Array.from({ length: 600 }, (_, i) => ({ path: `src/module-with-a-rather-long-name-${i}/settings.ts`, status: "added" as const, patch: "@@ -0,0 +1 @@\n+export const settings = { auditLogEnabled: false };" }));
+    const result = await review(input(files), config);
+    expect(result.findings).toHaveLength(600);
+    const text = renderFindingsText(result.findings, config, { baseline: false, notes: [], explain: () => true, linkFor: (f) => lineLink("https://github.com/acme/app", "a".repeat(40), f.path, f.line) });
+    expect(text.length).toBeLessThan(60_000);
+    const listed = text.split("\n").filter((l) => l.startsWith("- [")).length;
+    expect(listed).toBeGreaterThan(50);
+    expect(text).toContain(`… and ${600 - listed} more findings.`);
+  });
+
   it("links encode the path and keep a range", () => {
     expect(lineLink("https://github.com/acme/app/", "b".repeat(40), "docs/a b#1.md", 9, 7)).toBe(`https://github.com/acme/app/blob/${"b".repeat(40)}/docs/a%20b%231.md#L7-L9`);
     expect(codeSpan("we`ird``name.ts")).toBe("```we`ird``name.ts```");

@@ -7,8 +7,11 @@ import type { OrganisationConfiguration } from "../../domain/types.js";
 import { fill, messagesFor } from "../messages/review-messages.js";
 import { codeSpan } from "./code-span.js";
 
-/** A summary lists this many findings at most; the comment must stay under GitHub's 65,536 characters. */
-export const MAX_LISTED_FINDINGS = 300;
+/**
+ * The list stops at this many characters (about 200 findings with links), so the whole comment stays
+ * under GitHub's 65,536; the rest are counted, not lost silently.
+ */
+export const MAX_LIST_CHARS = 50_000;
 
 export interface SummaryOptions {
   engine: string;
@@ -48,13 +51,19 @@ export function renderFindingsText(findings: Finding[], configuration: Organisat
   if (findings.length > 0) {
     lines.push("", `#### ${m.byControl}`);
     let listed = 0;
-    for (const [group, members] of groupByControls(findings, messages.areas)) {
-      if (listed >= MAX_LISTED_FINDINGS) break;
+    let size = 0;
+    groups: for (const [group, members] of groupByControls(findings, messages.areas)) {
       lines.push("", group);
-      for (const finding of members.slice(0, MAX_LISTED_FINDINGS - listed)) lines.push(findingItem(finding, messages.severity, options));
-      listed += members.length;
+      size += group.length;
+      for (const finding of members) {
+        const item = findingItem(finding, messages.severity, options);
+        if (size + item.length > MAX_LIST_CHARS) break groups;
+        lines.push(item);
+        size += item.length + 1;
+        listed++;
+      }
     }
-    if (findings.length > MAX_LISTED_FINDINGS) lines.push("", fill(m.more, { count: findings.length - MAX_LISTED_FINDINGS }));
+    if (listed < findings.length) lines.push("", fill(m.more, { count: findings.length - listed }));
   }
 
   const touched = [...new Set(findings.flatMap((f) => (f.commitment ? [f.commitment.area] : [])))];

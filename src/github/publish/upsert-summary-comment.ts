@@ -13,7 +13,8 @@ export async function upsertSummaryComment(
   knownId: bigint | null,
   body: string,
 ): Promise<bigint> {
-  const text = body.length > MAX_COMMENT ? `${body.slice(0, MAX_COMMENT)}\n\n…` : body;
+  // Cut at a whole character: half a surrogate pair would be invalid text.
+  const text = body.length > MAX_COMMENT ? `${body.slice(0, MAX_COMMENT).replace(/[\ud800-\udbff]$/, "")}\n\n…` : body;
   if (knownId !== null) {
     try {
       // Editing is not a notification-triggering write; creating is (GitHub paces those at one per 3 s).
