@@ -110,6 +110,15 @@ describe("what a review publishes", () => {
     expect(h.github.reviews[0]!.comments[0]!.body).toMatch(/\*\*Controls:\*\* ISO_27001 A\.8\.24 .*SOC_2 CC6\.7/);
   });
 
+  it("links every finding to its line at the head commit on the host GitHub reports (GHE included)", async () => {
+    h = await createHarness();
+    h.github.webBase = "https://ghe.acme.test";
+    h.github.setPull(REPO, { number: 44, headSha: SHA, files: hostileFiles() });
+    await h.receive("pull_request", pullRequestPayload("opened", { number: 44, headSha: SHA }));
+    await h.drain();
+    expect(h.github.comments[0]!.body).toContain(`- [\`src/agent.ts:3\`](https://ghe.acme.test/Codertocat/Hello-World/blob/${SHA}/src/agent.ts#L3) TLS certificate verification disabled (high)`);
+  });
+
   it("reads the organisation's .github configuration in the same request, and follows _extends as Probot does", async () => {
     h = await createHarness();
     h.github.addRepo("Codertocat/.github", "ignore:\n  - docs/\n");

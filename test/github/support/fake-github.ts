@@ -79,6 +79,8 @@ export interface Thread {
 
 export class FakeGitHub {
   readonly base = "https://api.github.com";
+  /** Where GitHub says the repositories live on the web (a GHE host serves its own). */
+  webBase = "https://github.com";
   repos = new Map<string, FakeRepo>();
   requests: RecordedRequest[] = [];
   /** Requests GitHub would not understand: unknown operation or a body outside the schema. */
@@ -283,7 +285,7 @@ export class FakeGitHub {
     };
     if (!/organisation:/.test(query)) return [200, { data: { repository: { pullRequest } } }];
     const data: Record<string, unknown> = {
-      repository: { url: `https://github.com/${repo.owner}/${repo.name}`, file: blob(repo.configFile), pullRequest },
+      repository: { url: `${this.webBase}/${repo.owner}/${repo.name}`, file: blob(repo.configFile), pullRequest },
     };
     const organisation = this.repos.get(`${repo.owner}/.github`.toLowerCase());
     if (!organisation) {
