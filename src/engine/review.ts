@@ -1,41 +1,69 @@
 // The engine's one entry point: changed files + configuration in, findings + summary out.
-import type { EngineOptions, Finding, ReviewFunction, ReviewInput, ReviewResult } from "./types.js";
+import type { ChangedFile, EngineOptions, Finding, ReviewFunction, ReviewInput, ReviewResult } from "./types.js";
 import type { OrganisationConfiguration } from "../domain/types.js";
 import { analyzeFiles } from "./analyzer/analyze-files.js";
 import { readProfileContext } from "./grounding/read-profile-context.js";
+import { citedFrameworks, withCitedFrameworks } from "./grounding/cite-frameworks.js";
 import { renderFinding } from "./findings/render-finding.js";
+import { buildSuggestion } from "./findings/build-suggestion.js";
 import { buildSummary } from "./summary/build-summary.js";
 import { reviewWithModel } from "./model/review-with-model.js";
 import { mergeFindings } from "./findings/merge-findings.js";
 import { chooseModelEndpoint } from "./model/choose-model-endpoint.js";
 import { messagesFor } from "./messages/review-messages.js";
+import { parsePatch } from "./diff/parse-patch.js";
 
 const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
+/** The analyzer's findings, citing the selected frameworks (or the baseline when none is selected). */
 export function runAnalyzer(input: ReviewInput, configuration: OrganisationConfiguration): Finding[] {
-  const context = { profile: readProfileContext(configuration.profile), commitments: configuration.commitments ?? [] };
-  return analyzeFiles(input.files, context).map((raw) => renderFinding(raw, configuration));
+  const cited = withCitedFrameworks(configuration);
+  const context = { profile: readProfileContext(cited.profile), commitments: cited.commitments ?? [] };
+  return withSuggestions(analyzeFiles(input.files, context).map((raw) => renderFinding(raw, cited)), input.files);
 }
 
 export const review: ReviewFunction = async (input: ReviewInput, configuration: OrganisationConfiguration, options: EngineOptions = {}): Promise<ReviewResult> => {
+  const cited = withCitedFrameworks(configuration);
   const analyzerFindings = runAnalyzer(input, configuration);
+  const summaryMessages = messagesFor(configuration.review_language).summary;
   const notes: string[] = [];
+  let euNote: string | undefined;
   let findings = analyzerFindings;
   let engine = "analyzer";
   let usage = { promptTokens: 0, completionTokens: 0 };
 
   const route = chooseModelEndpoint(configuration, options);
-  if (route.kind === "eu-missing") notes.push(messagesFor(configuration.review_language).summary.noteNoEuModel);
+  if (route.kind === "eu-missing") euNote = summaryMessages.noteNoEuModel;
   if (route.kind === "model" || route.kind === "eu") {
     // reviewWithModel throws EuInferenceError for an EU endpoint that fails: no fallback, the review fails.
-    const outcome = await reviewWithModel(input, configuration, route.endpoint, route.kind === "eu", options);
+    const outcome = await reviewWithModel(input, cited, route.endpoint, route.kind === "eu", options);
     usage = outcome.usage;
     notes.push(...outcome.notes);
+    if (route.kind === "eu") euNote = summaryMessages.noteEuModel;
     if (outcome.reviewed) {
       engine = route.kind === "eu" ? "analyzer+eu_model" : "analyzer+model";
       findings = mergeFindings(analyzerFindings, outcome.findings);
     }
   }
   findings = [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.path.localeCompare(b.path) || a.line - b.line);
-  return { findings, summary: buildSummary(findings, configuration, engine, notes), usage };
+  const { baseline } = citedFrameworks(configuration);
+  return { findings, summary: buildSummary(findings, cited, { engine, notes, euNote, baseline }), usage };
 };
+
+/** Adds the engine's one-click fix to single-line findings of an added line where one is certain. */
+function withSuggestions(findings: Finding[], files: ChangedFile[]): Finding[] {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const parsed = new Map<string, ReturnType<typeof parsePatch>>();
+  return findings.map((finding) => {
+    if (finding.side !== "RIGHT" || finding.startLine !== undefined) return finding;
+    const file = byPath.get(finding.path);
+    if (!file?.patch) return finding;
+    let lines = parsed.get(file.path);
+    if (!lines) parsed.set(file.path, (lines = parsePatch(file.patch)));
+    const line = lines.find((l) => l.kind === "+" && l.newLine === finding.line);
+    if (!line) return finding;
+    const shown = lines.filter((l) => l.kind !== "-").map((l) => l.text).join("\n");
+    const suggestion = buildSuggestion(finding.ruleId, finding.path, line.text, shown);
+    return suggestion === undefined ? finding : { ...finding, suggestion };
+  });
+}

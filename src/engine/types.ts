@@ -46,8 +46,20 @@ export interface Finding {
   side: "RIGHT" | "LEFT";
   area: FindingArea;
   severity: Severity;
-  /** Complete comment text in the review language (markdown); control ids stay as published. */
+  /** The finding's title in the review language, plain text (no markdown). */
+  title: string;
+  /** One or two sentences in the review language (markdown): what changed and what to check. */
+  body: string;
+  /**
+   * The inline comment, short: the title, the body, the commitment if one applies, and at most three
+   * controls per framework. Markdown in the review language; control ids stay as published.
+   */
   message: string;
+  /**
+   * A one-click fix for the finding's single line, built by the engine (never from model text) where
+   * the fix is certain: the replacement text of line `line`, for a GitHub suggestion block.
+   */
+  suggestion?: string;
   controls: CitedControl[];
   commitment?: { area: CommitmentArea; implementation: string; source?: string };
   source: "analyzer" | "model";
@@ -58,8 +70,12 @@ export interface ReviewSummary {
   markdown: string;
   /** Which engine(s) produced the findings, e.g. "analyzer", "analyzer+model", "analyzer+eu_model". */
   engine: string;
-  /** Notes for the summary, in the review language (e.g. "no EU model configured: analyzer only"). */
+  /** Notes for the summary, in the review language (e.g. "the model was unavailable"). */
   notes: string[];
+  /** The one line about EU inference, when the organisation has it on (shown once, at the end). */
+  euNote?: string;
+  /** True when no framework is selected and the review cites the baseline (ISO 27001 and SOC 2). */
+  baseline: boolean;
 }
 
 export interface ReviewResult {

@@ -1,6 +1,9 @@
 // The optional .github/clearance.yml of a repository, read the way Probot's context.config reads
 // it (default branch, the organisation's .github repository as fallback, _extends). A broken file
 // never breaks a review: the problem is returned for the summary and the file is ignored.
+// Reviews normally get the file's text from one GraphQL request (read-pull-request-context) and
+// parse it here; Probot's reader is used only for `_extends`.
+import yaml from "js-yaml";
 import type { ProbotOctokit } from "probot";
 import { TRIGGER_MODES, type TriggerMode } from "../domain/types.js";
 
@@ -27,6 +30,20 @@ export async function readRepositoryConfig(octokit: ProbotOctokit, owner: string
     if (status !== undefined && status >= 500) throw error; // GitHub trouble: let the job retry
     return { ignore: [], problem: describeReadError(error) };
   }
+  return validateRepositoryConfig(raw);
+}
+
+/** The text of the file as stored; "extends" when it points at another file (Probot follows that). */
+export function parseRepositoryConfigText(text: string): RepositoryConfig | "extends" {
+  let raw: unknown;
+  try {
+    // Probot's config plugin parses with js-yaml's load too; an empty file means no configuration.
+    raw = yaml.load(text);
+  } catch {
+    return { ignore: [], problem: "it is not valid YAML" };
+  }
+  if (raw === undefined || raw === null) return { ignore: [] };
+  if (typeof raw === "object" && !Array.isArray(raw) && "_extends" in raw) return "extends";
   return validateRepositoryConfig(raw);
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { CHANGE_AREAS, CONTROL_CATALOGUE, FRAMEWORK_ALIASES, citeControls, catalogueFrameworkOf } from "../../src/engine/catalogue/control-catalogue.js";
 import { RULES } from "../../src/engine/analyzer/rule-table.js";
 import { review } from "../../src/engine/index.js";
+import { BASELINE_FRAMEWORKS } from "../../src/engine/grounding/cite-frameworks.js";
 import { configuration, input, TLS_OFF } from "./support/configuration.js";
 
 const catalogueIds: string[] = JSON.parse(readFileSync(new URL("../../src/catalogue/frameworks.json", import.meta.url), "utf8")).frameworks.map((f: { id: string }) => f.id);
@@ -95,12 +96,23 @@ describe("citations follow the selected frameworks", () => {
     expect(result.findings[0].controls).toEqual([{ framework: "NIS_2_DE", id: "Art. 21(2)(h)", title: "Cryptography and encryption" }]);
   });
 
-  it("still reports a finding with no framework selected, citing nothing, and says so", async () => {
+  it("with no framework selected, cites the documented baseline (ISO 27001 and SOC 2) and says how to choose", async () => {
     const result = await review(input([TLS_OFF]), configuration({ frameworks: [] }));
     expect(result.findings).toHaveLength(1);
-    expect(result.findings[0].controls).toEqual([]);
-    expect(result.findings[0].message).toContain("No framework is selected");
-    expect(result.summary.markdown).toContain("No framework is selected");
+    expect(new Set(result.findings[0].controls.map((c) => c.framework))).toEqual(new Set(["ISO_27001", "SOC_2"]));
+    expect(result.summary.baseline).toBe(true);
+    expect(result.summary.markdown).toContain("No framework is selected yet, so this review cites a baseline: ISO/IEC 27001 and SOC 2.");
+    expect(result.summary.markdown).toContain("`PUT /v1/config`");
+    const selected = await review(input([TLS_OFF]), configuration({ frameworks: ["GDPR"] }));
+    expect(selected.summary.baseline).toBe(false);
+    expect(selected.findings[0].controls.map((c) => c.framework)).toEqual(["GDPR"]);
+  });
+
+  it("the baseline cites at least one control of each of its frameworks for every rule", () => {
+    for (const rule of RULES) {
+      const cited = new Set(citeControls(rule.changeAreas, [...BASELINE_FRAMEWORKS]).map((c) => c.framework));
+      expect([rule.id, [...cited].sort()]).toEqual([rule.id, [...BASELINE_FRAMEWORKS].sort()]);
+    }
   });
 
   it("cites nothing for a framework whose controls could not be confirmed", async () => {

@@ -36,7 +36,8 @@ describe("commitments", () => {
     expect(tls.commitment?.implementation).toBe(encryption.implementation);
     expect(tls.message).toContain("relaxes or removes a safeguard");
     expect(logs.commitment).toBeUndefined();
-    expect(result.summary.markdown).toContain("Commitments touched: encryption.");
+    // Named in words, as the review language says them, never by the area's id.
+    expect(result.summary.markdown).toContain("Commitments touched: Encryption.");
   });
 
   it("asks whether personal data newly logged is covered by the logging commitment, without claiming a safeguard was relaxed", async () => {

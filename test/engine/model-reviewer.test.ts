@@ -163,7 +163,9 @@ describe("EU inference routing", () => {
     expect(eu.isDone()).toBe(true);
     expect(other.isDone()).toBe(false);
     expect(result.summary.engine).toBe("analyzer+eu_model");
-    expect(result.summary.notes).toContain("Die Modellprüfung lief über den EU-Inferenz-Endpunkt.");
+    // The EU line is kept apart from the notes, so the summary shows it once.
+    expect(result.summary.euNote).toBe("Die Modellprüfung lief über den EU-Inferenz-Endpunkt.");
+    expect(result.summary.notes).toEqual([]);
   });
 
   it("fails the review when the EU call fails, without calling the other endpoint", async () => {
@@ -180,8 +182,8 @@ describe("EU inference routing", () => {
     expect(other.isDone()).toBe(false);
     expect(result.summary.engine).toBe("analyzer");
     expect(result.findings).toHaveLength(1);
-    expect(result.summary.notes).toEqual(["EU inference is on and no EU model is configured: this review used the built-in analyzer only."]);
-    expect(result.summary.markdown).toContain("no EU model is configured");
+    expect(result.summary.euNote).toBe("EU inference is on and no EU model is configured: this review used the built-in analyzer only.");
+    expect(result.summary.notes).toEqual([]);
   });
 
   it("uses the non-EU endpoint for other organisations", async () => {

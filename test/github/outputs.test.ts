@@ -12,7 +12,8 @@ import { REVIEW_LANGUAGES } from "../../src/domain/types.js";
 import { claimOrganisation, useFileDatabase, REPO, type Harness } from "./support/harness.js";
 import { pullRequestPayload } from "./support/payloads.js";
 import { FILES_CLEAN, FILES_WITH_FINDINGS } from "./support/fixtures.js";
-import type { FakeFile } from "./support/fake-github.js";
+import { CLEARANCE_APP_ID, type FakeFile } from "./support/fake-github.js";
+import { messagesFor as engineMessagesFor } from "../../src/engine/messages/review-messages.js";
 
 const SHA = "d".repeat(40);
 let h: Harness;
@@ -102,11 +103,14 @@ describe("review outputs", () => {
     expect(summary).not.toContain("Findings by control");
   });
 
-  it("with eu_inference on, a successful review's summary ends with the EU-inference footer", async () => {
+  it("with eu_inference on, a successful review's summary ends with the one line about EU inference", async () => {
     h = await createHarness();
     await claimOrganisation(h.db, { eu_inference: true });
     await openAndReview(FILES_WITH_FINDINGS);
-    expect(h.github.comments[0]!.body.trimEnd().endsWith(MESSAGES.en.euInferenceFooter)).toBe(true);
+    const summary = h.github.comments[0]!.body;
+    // No EU model is configured here: the one EU line says so, and nothing else mentions EU inference.
+    expect(summary.trimEnd().endsWith(`---\n${engineMessagesFor("en").summary.noteNoEuModel}`)).toBe(true);
+    expect(summary.match(/EU inference/g)).toHaveLength(1);
   });
 
   it.each(REVIEW_LANGUAGES.map((l) => [l]))("writes comments in %s; the check name and title stay English", async (language) => {
@@ -128,7 +132,10 @@ describe("review outputs", () => {
     expect(h.github.reviews[0]!.comments).toHaveLength(50);
     const summary = h.github.comments[0]!.body;
     expect(summary).toContain("A review carries at most 50 inline comments");
-    expect(summary.match(/^- `src\/settings\d+\.ts:1`/gm)).toHaveLength(10);
+    // Every finding is listed, once; the 10 without an inline comment carry their explanation.
+    expect(summary.match(/^- \[`src\/settings\d+\.ts:1`\]\(https:\/\/github\.com\/Codertocat\/Hello-World\/blob\/d{40}\/src\/settings\d+\.ts#L1\) Audit logging turned off \(high\)/gm)).toHaveLength(60);
+    expect(summary.match(/\(high\): This change disables audit or access logging/g)).toHaveLength(10);
+    expect(summary.match(/^#{2,4} /gm)).toEqual(["## ", "#### ", "### "]); // no heading twice
   });
 
   it("puts a finding that is not on a diff line into the summary", async () => {
@@ -141,7 +148,9 @@ describe("review outputs", () => {
     await claimOrganisation(h.db);
     await openAndReview(FILES_WITH_FINDINGS);
     expect(h.github.reviews[0]!.comments.map((c) => c.line)).toEqual([2, 5]);
-    expect(h.github.comments[0]!.body).toContain("- `src/app.ts:400`");
+    const summary = h.github.comments[0]!.body;
+    expect(summary).toContain(`- [\`src/app.ts:400\`](https://github.com/Codertocat/Hello-World/blob/${SHA}/src/app.ts#L400) Audit logging turned off (high): This change disables`);
+    expect(summary).toContain(MESSAGES.en.notOnDiffLine);
   });
 
   it("one comment GitHub rejects never loses the review: the findings go into the summary", async () => {
@@ -151,13 +160,13 @@ describe("review outputs", () => {
     await openAndReview(FILES_WITH_FINDINGS);
     expect(h.github.checkRuns[0]).toMatchObject({ conclusion: "neutral", output: { title: "2 compliance findings" } });
     const summary = h.github.comments[0]!.body;
-    expect(summary).toContain("- `src/app.ts:2`");
-    expect(summary).toContain("- `src/app.ts:5`");
+    expect(summary).toMatch(/^- \[`src\/app\.ts:2`\]\(\S+#L2\) Audit logging turned off \(high\): This change/m);
+    expect(summary).toMatch(/^- \[`src\/app\.ts:5`\]\(\S+#L5\) Secret written to logs \(high\): This log statement/m);
   });
 
   it("finds its summary by the hidden marker when the stored id is unknown, and never writes a second", async () => {
     h = await createHarness();
-    h.github.comments.push({ id: 5, issueNumber: 20, repo: REPO.toLowerCase(), body: `${SUMMARY_MARKER}\nold`, userType: "Bot" });
+    h.github.comments.push({ id: 5, issueNumber: 20, repo: REPO.toLowerCase(), body: `${SUMMARY_MARKER}\nold`, userType: "Bot", appId: CLEARANCE_APP_ID });
     await openAndReview(FILES_CLEAN);
     expect(h.github.comments).toHaveLength(1);
     expect(h.github.comments[0]!.body).toContain("Commit `ddddddd`");
@@ -167,6 +176,24 @@ describe("review outputs", () => {
     await h.receive("pull_request", pullRequestPayload("synchronize", { number: 20, headSha: "e".repeat(40) }));
     await h.drain();
     expect(h.github.comments).toHaveLength(1);
+  });
+
+  it("never edits another bot's (or a person's) comment that carries the marker, only the App's own", async () => {
+    h = await createHarness();
+    const foreign = `${SUMMARY_MARKER}\nwritten by another App`;
+    h.github.comments.push({ id: 6, issueNumber: 20, repo: REPO.toLowerCase(), body: foreign, userType: "Bot", appId: 999 });
+    h.github.comments.push({ id: 7, issueNumber: 20, repo: REPO.toLowerCase(), body: `quoting ${SUMMARY_MARKER}`, userType: "User" });
+    await openAndReview(FILES_CLEAN);
+    expect(h.github.comments.map((c) => c.id)).toEqual([6, 7, expect.any(Number)]);
+    expect(h.github.comments[0]!.body).toBe(foreign);
+    expect(h.github.callsOf("issues/update-comment")).toHaveLength(0);
+    // The next review edits the App's own summary, known from the database, without looking again.
+    h.github.setPull(REPO, { number: 20, headSha: "e".repeat(40) });
+    h.github.resetLog();
+    await h.receive("pull_request", pullRequestPayload("synchronize", { number: 20, headSha: "e".repeat(40) }));
+    await h.drain();
+    expect(h.github.callsOf("issues/update-comment").map((r) => r.path)).toEqual([`/repos/Codertocat/Hello-World/issues/comments/${h.github.comments[2]!.id}`]);
+    expect(h.github.comments[0]!.body).toBe(foreign);
   });
 
   it("reads every changed file (paginated) and reviews a pull request of 250 files", async () => {

@@ -1,7 +1,7 @@
 // A first review end to end with the real engine: check run, one COMMENT review with inline
 // comments on diff lines, one summary, skipped files named; then a re-push.
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
-import { claimOrganisation, createHarness, REPO, type Harness } from "./support/harness.js";
+import { beforeEach, describe, expect, it } from "@jest/globals";
+import { claimOrganisation, useFileDatabase, REPO, type Harness } from "./support/harness.js";
 import { pullRequestPayload } from "./support/payloads.js";
 import { FILES_CLEAN, FILES_ONE_FIXED, FILES_WITH_FINDINGS } from "./support/fixtures.js";
 import { SUMMARY_MARKER } from "../../src/github/types.js";
@@ -11,13 +11,11 @@ const SHA2 = "b".repeat(40);
 
 describe("a review on GitHub", () => {
   let h: Harness;
+  // One database for the file, emptied between tests; every request checked against GitHub's descriptions.
+  const createHarness = useFileDatabase();
   beforeEach(async () => {
     h = await createHarness();
     await claimOrganisation(h.db, { frameworks: ["GDPR", "ISO_27001"] });
-  });
-  afterEach(async () => {
-    expect(h.github.violations).toEqual([]);
-    await h.close();
   });
 
   it("posts an in_progress then neutral check run, one COMMENT review with inline comments, and one summary", async () => {
@@ -45,8 +43,19 @@ describe("a review on GitHub", () => {
     expect(h.github.comments).toHaveLength(1);
     const summary = h.github.comments[0]!.body;
     expect(summary).toContain(SUMMARY_MARKER);
-    expect(summary).toContain("Findings by control");
-    expect(summary).toContain("ISO_27001 A.8.15");
+    // Every finding, grouped by the controls it cites, linked to its line at the head commit.
+    const blob = `https://github.com/Codertocat/Hello-World/blob/${SHA1}/src/app.ts`;
+    expect(summary).toContain(
+      [
+        "#### Findings by control",
+        "",
+        "**GDPR** Art. 5(2) (Accountability), Art. 32(1)(b) (Ongoing confidentiality, integrity, availability and resilience) · **ISO_27001** A.8.15 (Logging), A.8.16 (Monitoring activities)",
+        `- [\`src/app.ts:2\`](${blob}#L2) Audit logging turned off (high)`,
+        "",
+        "**GDPR** Art. 32(1)(b) (Ongoing confidentiality, integrity, availability and resilience), Art. 5(1)(c) (Data minimisation), Art. 32(1)(a) (Pseudonymisation and encryption) · **ISO_27001** A.5.17 (Authentication information), A.8.15 (Logging), A.8.11 (Data masking)",
+        `- [\`src/app.ts:5\`](${blob}#L5) Secret written to logs (high)`,
+      ].join("\n"),
+    );
     expect(summary).toContain("Commit `aaaaaaa`, 1 changed file.");
     expect(summary).toContain("- `assets/logo.png`: binary file");
     expect(summary).toContain("- `vendor/left-pad/index.js`: vendored dependency");

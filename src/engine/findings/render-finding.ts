@@ -7,8 +7,10 @@ import { RULES_BY_ID } from "../analyzer/rule-table.js";
 import { CHANGE_AREAS, citeControls } from "../catalogue/control-catalogue.js";
 import { fill, messagesFor } from "../messages/review-messages.js";
 import { fingerprint } from "./fingerprint.js";
-import { renderControlsLine } from "./render-controls-line.js";
 import { renderCommitment } from "./render-commitment.js";
+import { shortenBody, splitSentences } from "./shorten-body.js";
+import { limitControls } from "./limit-controls.js";
+import { renderFindingComment } from "./render-finding-comment.js";
 
 export function renderFinding(raw: RawFinding, configuration: OrganisationConfiguration): Finding {
   const rule = RULES_BY_ID.get(raw.ruleId);
@@ -17,18 +19,31 @@ export function renderFinding(raw: RawFinding, configuration: OrganisationConfig
   const text = messages.rules[rule.message ?? raw.ruleId];
   const area = CHANGE_AREAS[rule.changeAreas[0]].findingArea as FindingArea;
   const severity = raw.severity ?? rule.severity;
-  const controls = citeControls([...rule.changeAreas, ...(raw.extraChangeAreas ?? [])], configuration.frameworks);
+  // An extra change area comes from the profile or the context (an international transfer beside a
+  // subprocessor): the most specific grounding, so its controls come first under the limit.
+  const controls = limitControls(citeControls([...(raw.extraChangeAreas ?? []), ...rule.changeAreas], configuration.frameworks));
   const commitment = configuration.commitments.find((c) => c.area === area);
 
   const detail: Record<string, string> = { ...(raw.detail ?? {}) };
   if (detail.to !== undefined) detail.change = fill(detail.from ? messages.retention.changed : messages.retention.set, detail);
-  const parts = [
-    `**${fill(text.title, detail)}** · ${messages.areas[area]} · ${messages.severity[severity]}`,
-    fill(text.body, detail),
-  ];
-  if (commitment) parts.push(renderCommitment(commitment, rule.relation, raw.retentionDays, raw.ruleId, messages));
-  for (const note of raw.profileNotes ?? []) parts.push(fill(messages.profile[note.key], note.values));
-  parts.push(renderControlsLine(controls, messages));
+  const title = fill(text.title, detail);
+  // Shortened before filling, so a placeholder value ("Sentry.io") never looks like a sentence end.
+  const sentences = shortenBody(text.body, configuration.review_language);
+  // A fact from the profile (EU hosting, health data) is the grounding that matters most: it takes
+  // the place of the generic second sentence.
+  const profileNote = raw.profileNotes?.[0];
+  const body = profileNote
+    ? `${fill(splitSentences(text.body, configuration.review_language)[0] ?? "", detail)} ${fill(messages.profile[profileNote.key], profileNote.values)}`
+    : fill(sentences, detail);
+  const message = renderFindingComment({
+    title,
+    area,
+    severity,
+    body,
+    commitment: commitment ? renderCommitment(commitment, rule.relation, raw.retentionDays, raw.ruleId, messages) : undefined,
+    controls,
+    messages,
+  });
 
   return {
     fingerprint: fingerprint(raw.ruleId, raw.path, raw.evidence),
@@ -39,7 +54,9 @@ export function renderFinding(raw: RawFinding, configuration: OrganisationConfig
     side: raw.side,
     area,
     severity,
-    message: parts.join("\n\n"),
+    title,
+    body,
+    message,
     controls,
     ...(commitment ? { commitment: { area: commitment.area, implementation: commitment.implementation, ...(commitment.source ? { source: commitment.source } : {}) } } : {}),
     source: "analyzer",

@@ -49,7 +49,7 @@ export async function reviewWithModel(
   const chunks = chunkDiff(input.files, Math.max(500, (options.chunkTokens ?? DEFAULTS.chunkTokens) - systemTokens));
   const usage = { promptTokens: 0, completionTokens: 0 };
   const findings: Finding[] = [];
-  const notes: string[] = isEu ? [m.noteEuModel] : [];
+  const notes: string[] = [];
   const reviewedPaths = new Set<string>();
   let spent = 0;
   let valid = 0;

@@ -7,8 +7,11 @@ import { controlTitle } from "../catalogue/control-catalogue.js";
 import { parsePatch } from "../diff/parse-patch.js";
 import { messagesFor } from "../messages/review-messages.js";
 import { fingerprint } from "../findings/fingerprint.js";
-import { renderControlsLine } from "../findings/render-controls-line.js";
 import { fill } from "../messages/review-messages.js";
+import { limitControls } from "../findings/limit-controls.js";
+import { renderFindingComment } from "../findings/render-finding-comment.js";
+import { shortenBody } from "../findings/shorten-body.js";
+import { neutraliseModelText } from "./neutralise-model-text.js";
 
 export function filterCitations(controls: Array<{ framework: string; id: string }>, selected: string[]): CitedControl[] {
   const cited: CitedControl[] = [];
@@ -31,14 +34,12 @@ export function toModelFindings(answer: ModelAnswer, chunkPaths: string[], input
     if (!line) continue; // a line outside the diff cannot carry an inline comment
     // A multi-line comment must start on a diff line of the same hunk.
     const start = item.startLine !== undefined && item.startLine < item.line ? lines.find((l) => l.kind !== "-" && l.newLine === item.startLine && l.hunk === line.hunk) : undefined;
-    const controls = filterCitations(item.controls, configuration.frameworks);
+    const controls = limitControls(filterCitations(item.controls, configuration.frameworks));
     const commitment = configuration.commitments.find((c) => c.area === (item.commitmentArea ?? item.area));
-    const parts = [
-      `**${messages.model.title}** · ${messages.areas[item.area]} · ${messages.severity[item.severity]}`,
-      item.message.trim(),
-    ];
-    if (commitment) parts.push(`> ${fill(messages.commitment.quote, { area: messages.areas[commitment.area], implementation: commitment.implementation, source: commitment.source ? fill(messages.commitment.source, { source: commitment.source }) : "" })}`);
-    parts.push(renderControlsLine(controls, messages));
+    // The model's words are untrusted (the diff and title can instruct it): made inert, then short.
+    const body = neutraliseModelText(shortenBody(item.message, configuration.review_language));
+    if (!body) continue;
+    const title = messages.model.title;
     findings.push({
       fingerprint: fingerprint(`model:${item.area}`, item.path, line.text),
       ruleId: `model:${item.area}`,
@@ -48,7 +49,19 @@ export function toModelFindings(answer: ModelAnswer, chunkPaths: string[], input
       side: "RIGHT",
       area: item.area,
       severity: item.severity,
-      message: parts.join("\n\n"),
+      title,
+      body,
+      message: renderFindingComment({
+        title,
+        area: item.area,
+        severity: item.severity,
+        body,
+        commitment: commitment
+          ? `> ${fill(messages.commitment.quote, { area: messages.areas[commitment.area], implementation: commitment.implementation, source: commitment.source ? fill(messages.commitment.source, { source: commitment.source }) : "" })}`
+          : undefined,
+        controls,
+        messages,
+      }),
       controls,
       ...(commitment ? { commitment: { area: commitment.area, implementation: commitment.implementation, ...(commitment.source ? { source: commitment.source } : {}) } } : {}),
       source: "model",

@@ -3,9 +3,6 @@ import type { Messages } from "./types.js";
 export const de: Messages = {
   summaryHeading: "Clearance-Compliance-Prüfung",
   reviewBody: (count) => `Clearance hat ${count === 1 ? "1 Kommentar" : `${count} Kommentare`} zu geänderten Zeilen hinterlassen. Der Zusammenfassungskommentar in diesem Pull Request führt alle Befunde nach Kontrolle geordnet auf.`,
-  noFindings: "Keine Compliance-Befunde in dieser Änderung.",
-  findingsHeading: "Befunde nach Kontrolle",
-  notInlineHeading: "Nicht als Zeilenkommentar gepostete Befunde",
   notOnDiffLine: "Diese Befunde betreffen Zeilen außerhalb der geänderten Teile des Diffs und stehen deshalb hier.",
   overInlineLimit: (limit) => `Ein Review enthält höchstens ${limit} Zeilenkommentare; die übrigen Befunde stehen hier.`,
   fixedHeading: "Seit einer früheren Prüfung behoben",

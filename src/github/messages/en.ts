@@ -3,9 +3,6 @@ import type { Messages } from "./types.js";
 export const en: Messages = {
   summaryHeading: "Clearance compliance review",
   reviewBody: (count) => `Clearance left ${count === 1 ? "1 comment" : `${count} comments`} on changed lines. The summary comment on this pull request lists every finding by control.`,
-  noFindings: "No compliance findings in this change.",
-  findingsHeading: "Findings by control",
-  notInlineHeading: "Findings not posted as inline comments",
   notOnDiffLine: "These findings concern lines outside the changed parts of the diff, so they are listed here instead.",
   overInlineLimit: (limit) => `A review carries at most ${limit} inline comments; the remaining findings are listed here.`,
   fixedHeading: "Fixed since an earlier review",

@@ -3,9 +3,6 @@ import type { Messages } from "./types.js";
 export const es: Messages = {
   summaryHeading: "Revisión de cumplimiento de Clearance",
   reviewBody: (count) => `Clearance ha dejado ${count === 1 ? "1 comentario" : `${count} comentarios`} en líneas modificadas. El comentario de resumen de esta pull request recoge todos los hallazgos, agrupados por control.`,
-  noFindings: "No hay hallazgos de cumplimiento en este cambio.",
-  findingsHeading: "Hallazgos por control",
-  notInlineHeading: "Hallazgos no publicados como comentarios en línea",
   notOnDiffLine: "Estos hallazgos se refieren a líneas fuera de las partes modificadas del diff, por eso se recogen aquí.",
   overInlineLimit: (limit) => `Una revisión admite como máximo ${limit} comentarios en línea; el resto de los hallazgos se recoge aquí.`,
   fixedHeading: "Corregido desde una revisión anterior",

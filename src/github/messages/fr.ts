@@ -3,9 +3,6 @@ import type { Messages } from "./types.js";
 export const fr: Messages = {
   summaryHeading: "Revue de conformité Clearance",
   reviewBody: (count) => `Clearance a laissé ${count === 1 ? "1 commentaire" : `${count} commentaires`} sur des lignes modifiées. Le commentaire de synthèse de cette pull request reprend tous les constats, classés par contrôle.`,
-  noFindings: "Aucun constat de conformité dans cette modification.",
-  findingsHeading: "Constats par contrôle",
-  notInlineHeading: "Constats non publiés en commentaires de ligne",
   notOnDiffLine: "Ces constats portent sur des lignes situées hors des parties modifiées du diff ; ils sont donc repris ici.",
   overInlineLimit: (limit) => `Une revue contient au plus ${limit} commentaires de ligne ; les autres constats sont repris ici.`,
   fixedHeading: "Corrigé depuis une revue précédente",

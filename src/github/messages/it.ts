@@ -3,9 +3,6 @@ import type { Messages } from "./types.js";
 export const it: Messages = {
   summaryHeading: "Revisione di conformità di Clearance",
   reviewBody: (count) => `Clearance ha lasciato ${count === 1 ? "1 commento" : `${count} commenti`} sulle righe modificate. Il commento di riepilogo di questa pull request elenca tutti i rilievi, raggruppati per controllo.`,
-  noFindings: "Nessun rilievo di conformità in questa modifica.",
-  findingsHeading: "Rilievi per controllo",
-  notInlineHeading: "Rilievi non pubblicati come commenti in linea",
   notOnDiffLine: "Questi rilievi riguardano righe esterne alle parti modificate del diff, perciò sono elencati qui.",
   overInlineLimit: (limit) => `Una revisione contiene al massimo ${limit} commenti in linea; gli altri rilievi sono elencati qui.`,
   fixedHeading: "Risolto rispetto a una revisione precedente",

@@ -3,9 +3,6 @@ import type { Messages } from "./types.js";
 export const nl: Messages = {
   summaryHeading: "Clearance-compliancereview",
   reviewBody: (count) => `Clearance heeft ${count === 1 ? "1 opmerking" : `${count} opmerkingen`} bij gewijzigde regels geplaatst. De samenvattende reactie op deze pull request noemt alle bevindingen, per control.`,
-  noFindings: "Geen compliancebevindingen in deze wijziging.",
-  findingsHeading: "Bevindingen per control",
-  notInlineHeading: "Bevindingen die niet als regelopmerking zijn geplaatst",
   notOnDiffLine: "Deze bevindingen gaan over regels buiten de gewijzigde delen van de diff en staan daarom hier.",
   overInlineLimit: (limit) => `Een review bevat hoogstens ${limit} regelopmerkingen; de overige bevindingen staan hier.`,
   fixedHeading: "Opgelost sinds een eerdere review",

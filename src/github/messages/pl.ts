@@ -11,9 +11,6 @@ function plural(n: number, one: string, few: string, many: string): string {
 export const pl: Messages = {
   summaryHeading: "Przegląd zgodności Clearance",
   reviewBody: (count) => `Clearance dodał ${plural(count, "komentarz", "komentarze", "komentarzy")} do zmienionych wierszy. Komentarz podsumowujący w tym pull requeście wymienia wszystkie ustalenia, pogrupowane według kontroli.`,
-  noFindings: "Brak ustaleń dotyczących zgodności w tej zmianie.",
-  findingsHeading: "Ustalenia według kontroli",
-  notInlineHeading: "Ustalenia niezamieszczone jako komentarze w wierszach",
   notOnDiffLine: "Te ustalenia dotyczą wierszy spoza zmienionych fragmentów diffu, dlatego wymieniono je tutaj.",
   overInlineLimit: (limit) => `Przegląd może zawierać najwyżej ${limit} komentarzy w wierszach; pozostałe ustalenia wymieniono tutaj.`,
   fixedHeading: "Naprawione od wcześniejszego przeglądu",

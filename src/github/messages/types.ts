@@ -8,10 +8,7 @@ export interface Messages {
   summaryHeading: string;
   /** Body of the pull-request review that carries the inline comments. */
   reviewBody(count: number): string;
-  noFindings: string;
-  /** Heading over the engine's findings-by-control list. */
-  findingsHeading: string;
-  notInlineHeading: string;
+  /** After the list of findings: why some carry their explanation there (no inline comment). */
   notOnDiffLine: string;
   overInlineLimit(limit: number): string;
   fixedHeading: string;

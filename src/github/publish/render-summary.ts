@@ -1,5 +1,10 @@
-// The summary comment's text: findings by control (from the engine), findings that could not be
-// posted inline, what was fixed, what was reviewed and skipped, and the EU-inference footer.
+// The summary comment's text: one heading, a notice (paused, failed, nothing to review) or the
+// review's findings (every finding, grouped by control, each linked to its lines at the head
+// commit; those without an inline comment with their explanation), what was fixed, what was
+// reviewed and skipped, and the one line about EU inference last.
+import type { OrganisationConfiguration } from "../../domain/types.js";
+import { codeSpan } from "../../engine/summary/code-span.js";
+import { renderFindingsText } from "../../engine/summary/build-summary.js";
 import type { Finding } from "../../engine/types.js";
 import type { Messages } from "../messages/types.js";
 import type { SkippedFile } from "../review/select-reviewable-files.js";
@@ -11,64 +16,72 @@ export interface FixedFinding {
   controls: string[];
 }
 
+export interface ReviewedFindings {
+  findings: Finding[];
+  configuration: OrganisationConfiguration;
+  baseline: boolean;
+  notes: string[];
+  /** Fingerprints of findings that have no inline comment: off the diff, or over the limit. */
+  notOnDiff: Set<string>;
+  overLimit: Set<string>;
+}
+
 export interface SummaryInput {
   messages: Messages;
   headSha: string;
+  /** The repository's web address (GitHub or GHE), for links to the head commit's lines. */
+  webUrl?: string;
   /** A notice shown first: paused, failed, nothing to review. */
   notice?: string;
-  engineMarkdown?: string;
-  findingsCount?: number;
-  notOnDiff?: Finding[];
-  overLimit?: Finding[];
+  review?: ReviewedFindings;
   fixed?: FixedFinding[];
   reviewedFiles?: number;
   skipped?: SkippedFile[];
   filesTruncated?: boolean;
   configProblem?: string;
-  engineNotes?: string[];
-  euFooter?: boolean;
+  /** The one line about EU inference, for organisations that have it on. */
+  euLine?: string;
 }
+
+const MAX_LISTED_SKIPPED = 200;
 
 export function renderSummary(input: SummaryInput): string {
   const m = input.messages;
   const out: string[] = [SUMMARY_MARKER, `## ${m.summaryHeading}`, ""];
   if (input.notice) out.push(input.notice, "");
-  if (input.engineMarkdown !== undefined) {
-    // The engine's text already lists the findings by control, in the review language.
-    const engineText = input.engineMarkdown.trim();
-    if (engineText) out.push(engineText, "");
-    else if ((input.findingsCount ?? 0) === 0) out.push(m.noFindings, "");
-    else out.push(`### ${m.findingsHeading}`, "");
-  }
-  const notOnDiff = input.notOnDiff ?? [];
-  const overLimit = input.overLimit ?? [];
-  if (notOnDiff.length + overLimit.length > 0) {
-    out.push(`### ${m.notInlineHeading}`, "");
-    if (notOnDiff.length > 0) out.push(m.notOnDiffLine, "", ...notOnDiff.map(findingItem), "");
-    if (overLimit.length > 0) out.push(m.overInlineLimit(MAX_INLINE_COMMENTS), "", ...overLimit.map(findingItem), "");
+  if (input.review) {
+    const { review } = input;
+    const withoutComment = (f: Finding) => review.notOnDiff.has(f.fingerprint) || review.overLimit.has(f.fingerprint);
+    const text = renderFindingsText(review.findings, review.configuration, {
+      baseline: review.baseline,
+      notes: review.notes,
+      linkFor: input.webUrl ? (f) => lineLink(input.webUrl!, input.headSha, f.path, f.line, f.startLine) : undefined,
+      explain: withoutComment,
+    });
+    out.push(text, "");
+    const why: string[] = [];
+    if (review.notOnDiff.size > 0) why.push(m.notOnDiffLine);
+    if (review.overLimit.size > 0) why.push(m.overInlineLimit(MAX_INLINE_COMMENTS));
+    if (why.length) out.push(`> ${why.join(" ")}`, "");
   }
   if (input.fixed && input.fixed.length > 0) {
-    out.push(`### ${m.fixedHeading}`, "", ...input.fixed.map((f) => `- ${m.fixedItem(location(f.path, f.line))}${f.controls.length ? ` (${f.controls.join(", ")})` : ""}`), "");
+    out.push(`### ${m.fixedHeading}`, "", ...input.fixed.map((f) => `- ${m.fixedItem(codeSpan(`${f.path}:${f.line}`))}${f.controls.length ? ` (${f.controls.join(", ")})` : ""}`), "");
   }
   out.push(`### ${m.reviewedHeading}`, "", m.reviewedCommit(input.headSha.slice(0, 7), input.reviewedFiles ?? 0));
   if (input.filesTruncated) out.push("", m.tooManyFiles(MAX_LISTED_FILES));
   const skipped = input.skipped ?? [];
   if (skipped.length > 0) {
-    out.push("", m.skippedFiles, ...skipped.slice(0, 200).map((s) => `- \`${s.path}\`: ${m.skipReasons[s.reason]}`));
-    if (skipped.length > 200) out.push(`- … (+${skipped.length - 200})`);
+    out.push("", m.skippedFiles, ...skipped.slice(0, MAX_LISTED_SKIPPED).map((s) => `- ${codeSpan(s.path)}: ${m.skipReasons[s.reason]}`));
+    if (skipped.length > MAX_LISTED_SKIPPED) out.push(`- … (+${skipped.length - MAX_LISTED_SKIPPED})`);
   }
   if (input.configProblem) out.push("", `> ${m.configIgnored(input.configProblem)}`);
-  for (const note of input.engineNotes ?? []) out.push("", `> ${note}`);
-  if (input.euFooter) out.push("", "---", m.euInferenceFooter);
+  if (input.euLine) out.push("", "---", input.euLine);
   return out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
 }
 
-function location(path: string, line: number): string {
-  return `\`${path}:${line}\``;
-}
-
-function findingItem(finding: Finding): string {
-  const controls = finding.controls.map((c) => `${c.framework} ${c.id}`).join(", ");
-  const message = finding.message.trim().replace(/\n+/g, " ");
-  return `- ${location(finding.path, finding.line)}${controls ? ` (${controls})` : ""}: ${message}`;
+/** https://<host>/<owner>/<repo>/blob/<sha>/<path>#L<line> (or #L<start>-L<line>), each path segment encoded. */
+export function lineLink(webUrl: string, sha: string, path: string, line: number, startLine?: number): string {
+  const encodedPath = path.split("/").map(encodeURIComponent).join("/");
+  const anchor = startLine !== undefined && startLine < line ? `#L${startLine}-L${line}` : `#L${line}`;
+  return `${webUrl.replace(/\/+$/, "")}/blob/${sha}/${encodedPath}${anchor}`;
 }

@@ -1,28 +1,27 @@
-// One review job from start to finish: decide whether the mode wants it, open the check run,
-// ask the billing gate, read the changed files, call the engine, and publish (inline comments,
-// the summary, the completed check run) unless a newer job has superseded this one.
+// One review job from start to finish, as a list of steps: read the pull request and the
+// repository's configuration (one request), decide whether the mode wants it, open the check run,
+// ask the billing gate, read the changed files, call the engine, and publish the outcome (inline
+// comments, the summary, the completed check run) unless a newer job has superseded this one.
 import type { Logger } from "pino";
 import type { ProbotOctokit } from "probot";
 import type { AdmitReview } from "../../billing/types.js";
 import { configurationForInstallation } from "../../domain/configuration/configuration-store.js";
-import { EuInferenceError, type EngineOptions, type Finding, type ReviewFunction } from "../../engine/types.js";
+import { EuInferenceError, type EngineOptions, type ReviewFunction } from "../../engine/types.js";
 import type { ReviewJob } from "../../generated/prisma/client.js";
 import type { Prisma } from "../../storage/open-database.js";
 import { messagesFor } from "../messages/index.js";
 import { pausedNotice } from "../messages/paused-notice.js";
-import { completeCheckRun, startCheckRun, type CheckConclusion } from "../publish/check-run.js";
-import { postReview } from "../publish/post-review.js";
-import { renderSummary, type SummaryInput } from "../publish/render-summary.js";
+import { startCheckRun } from "../publish/check-run.js";
+import { publishOutcome, type PublishTarget } from "../publish/publish-outcome.js";
 import { resolveFixedThreads } from "../publish/resolve-fixed-threads.js";
-import { upsertSummaryComment } from "../publish/upsert-summary-comment.js";
 import { isJobSuperseded } from "../queue/finish-review-job.js";
-import { readRepositoryConfig } from "../repository-config.js";
 import { modeReviewsTrigger } from "../trigger/mode-reviews-trigger.js";
 import { resolveTriggerMode, storedTriggerModes } from "../trigger/resolve-trigger-mode.js";
 import type { ReviewTrigger } from "../types.js";
 import { listChangedFiles } from "./list-changed-files.js";
 import { placeInlineComments } from "./place-inline-comments.js";
 import { readPostedFindings, updatePostedFindings } from "./posted-findings.js";
+import { readPullRequestContext } from "./read-pull-request-context.js";
 import { selectReviewableFiles } from "./select-reviewable-files.js";
 
 export interface ReviewJobDependencies {
@@ -51,18 +50,19 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
   const [owner, repo] = job.repoFullName.split("/") as [string, string];
   const ref = { owner, repo };
   const octokit = await deps.octokitFor(job.installationId);
+  const state = await prisma.pullRequestState.findUnique({ where: { repositoryId_pullNumber: { repositoryId: job.repositoryId, pullNumber: job.pullNumber } } });
 
-  const fileConfig = await readRepositoryConfig(octokit, owner, repo);
+  // The pull request as it is now (closed ones are not reviewed; the newest head is), and the
+  // summary comment to edit when the database does not know it yet.
+  const context = await readPullRequestContext(octokit, ref, job.pullNumber, { findSummary: state?.summaryCommentId == null });
+  const fileConfig = context.config;
   const modes = await storedTriggerModes(prisma, job.installationId, job.repoFullName);
   const mode = resolveTriggerMode({ organisation: modes.organisation, file: fileConfig.mode, override: modes.override });
   if (!modeReviewsTrigger(mode, trigger)) return { kind: "not_reviewed", why: `mode ${mode} does not review on ${trigger}` };
-
-  // The pull request as it is now: closed ones are not reviewed, and the newest head is reviewed.
-  const { data: pull } = await octokit.rest.pulls.get({ ...ref, pull_number: job.pullNumber });
-  if (pull.state !== "open") return { kind: "not_reviewed", why: "pull request closed" };
+  const { pull } = context;
+  if (!pull.open) return { kind: "not_reviewed", why: "pull request closed" };
   if (pull.draft && trigger !== "command" && trigger !== "ready_for_review") return { kind: "not_reviewed", why: "draft" };
-  const headSha = pull.head.sha;
-  const state = await prisma.pullRequestState.findUnique({ where: { repositoryId_pullNumber: { repositoryId: job.repositoryId, pullNumber: job.pullNumber } } });
+  const headSha = pull.headSha;
   if (trigger !== "command" && state?.lastReviewedSha === headSha) return { kind: "not_reviewed", why: "head already reviewed" };
 
   if (job.headSha !== headSha) await prisma.reviewJob.update({ where: { id: job.id }, data: { headSha } });
@@ -71,39 +71,19 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
 
   const configuration = await configurationForInstallation(prisma, job.installationId);
   const messages = messagesFor(configuration.review_language);
-  const summaryBase: SummaryInput = { messages, headSha, configProblem: fileConfig.problem };
-  const publishSummary = async (input: SummaryInput) => {
-    const id = await upsertSummaryComment(octokit, { ...ref, issue_number: job.pullNumber }, state?.summaryCommentId ?? null, renderSummary(input));
-    return id;
+  const target: PublishTarget = {
+    prisma,
+    octokit,
+    job,
+    ref,
+    headSha,
+    checkRunId,
+    summaryCommentId: state?.summaryCommentId ?? context.summaryCommentId ?? null,
+    messages,
+    now: deps.now,
+    isSuperseded: () => isJobSuperseded(prisma, job.id),
   };
-  const finish = async (conclusion: CheckConclusion, title: string, summary: string) =>
-    completeCheckRun(octokit, ref, checkRunId, { conclusion, title, summary }, deps.now());
-  const recordRun = (outcome: string, findings = 0, engine = "none", usage = { promptTokens: 0, completionTokens: 0 }) =>
-    prisma.reviewRun.create({
-      data: {
-        jobId: job.id,
-        installationId: job.installationId,
-        repositoryId: job.repositoryId,
-        pullNumber: job.pullNumber,
-        headSha,
-        outcome,
-        findingsCount: findings,
-        engine,
-        promptTokens: usage.promptTokens,
-        completionTokens: usage.completionTokens,
-      },
-    });
-  const saveState = (data: { summaryCommentId: bigint; lastReviewedSha?: string; postedFindings?: object }) =>
-    prisma.pullRequestState.upsert({
-      where: { repositoryId_pullNumber: { repositoryId: job.repositoryId, pullNumber: job.pullNumber } },
-      create: { repositoryId: job.repositoryId, pullNumber: job.pullNumber, installationId: job.installationId, ...data },
-      update: data,
-    });
-  const abandonIfSuperseded = async () => {
-    if (!(await isJobSuperseded(prisma, job.id))) return false;
-    await finish("neutral", "Superseded by a newer review", messages.retryHint);
-    return true;
-  };
+  const summaryBase = { messages, headSha, webUrl: context.webUrl, configProblem: fileConfig.problem };
 
   const admission = await deps.admitReview({
     installationId: job.installationId,
@@ -113,26 +93,16 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
     now: deps.now(),
   });
   if (!admission.admitted) {
-    if (await abandonIfSuperseded()) return { kind: "superseded" };
     const notice = pausedNotice(messages, admission);
-    const summaryCommentId = await publishSummary({ ...summaryBase, notice });
-    await saveState({ summaryCommentId });
-    await recordRun("paused");
-    await finish("neutral", admission.title, notice);
-    return { kind: "published", outcome: "paused", findings: 0 };
+    return publishOutcome(target, { outcome: "paused", reviewed: false, summary: { ...summaryBase, notice }, check: { conclusion: "neutral", title: admission.title, summary: notice } });
   }
 
   const { files, truncated } = await listChangedFiles(octokit, owner, repo, job.pullNumber);
   const { reviewable, skipped } = selectReviewableFiles(files, fileConfig.ignore);
   const reviewed = { ...summaryBase, reviewedFiles: reviewable.length, skipped, filesTruncated: truncated };
-
   if (reviewable.length === 0) {
-    if (await abandonIfSuperseded()) return { kind: "superseded" };
-    const summaryCommentId = await publishSummary({ ...reviewed, notice: messages.nothingToReview });
-    await saveState({ summaryCommentId, lastReviewedSha: headSha });
-    await recordRun("skipped");
-    await finish("neutral", "Skipped: no reviewable files", messages.nothingToReview);
-    return { kind: "published", outcome: "skipped", findings: 0 };
+    const notice = messages.nothingToReview;
+    return publishOutcome(target, { outcome: "skipped", reviewed: true, summary: { ...reviewed, notice }, check: { conclusion: "neutral", title: "Skipped: no reviewable files", summary: notice } });
   }
 
   let result;
@@ -141,58 +111,55 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
   } catch (error) {
     if (!(error instanceof EuInferenceError)) throw error;
     deps.log.warn({ err: error, job: job.id }, "EU model call failed; the review fails without fallback");
-    if (await abandonIfSuperseded()) return { kind: "superseded" };
     const notice = `${messages.euInferenceFailed} ${messages.retryHint}`;
-    const summaryCommentId = await publishSummary({ ...reviewed, notice });
-    await saveState({ summaryCommentId });
-    await recordRun("failed", 0, "eu_model");
-    await finish("neutral", "Review failed: EU inference unavailable", notice);
-    return { kind: "published", outcome: "failed", findings: 0 };
+    return publishOutcome(target, {
+      outcome: "failed",
+      reviewed: false,
+      engine: "eu_model",
+      summary: { ...reviewed, notice },
+      check: { conclusion: "neutral", title: "Review failed: EU inference unavailable", summary: notice },
+    });
   }
-
-  // Never land a stale review: a newer head's job has replaced this one.
-  if (await abandonIfSuperseded()) return { kind: "superseded" };
 
   const previous = readPostedFindings(state?.postedFindings);
   const postedInline = new Set(Object.entries(previous).filter(([, p]) => p.inline && p.state === "open").map(([fingerprint]) => fingerprint));
   const placement = placeInlineComments(result.findings, reviewable, postedInline);
-  const posted = await postReview(
-    octokit,
-    { ...ref, pull_number: job.pullNumber },
-    headSha,
-    placement.inline.map((p) => p.comment),
-    messages.reviewBody(placement.inline.length),
-  );
-  const inlineNow = posted === "posted" ? placement.inline.map((p) => p.finding) : [];
-  const notOnDiff: Finding[] = [...placement.notOnDiff, ...(posted === "rejected" ? placement.inline.map((p) => p.finding) : [])];
-  const { next, newlyFixed } = updatePostedFindings(previous, result.findings, new Set(inlineNow.map((f) => f.fingerprint)));
-
-  const fixedWithThreads = newlyFixed.filter((fingerprint) => previous[fingerprint]?.inline);
-  try {
-    await resolveFixedThreads(octokit, ref, job.pullNumber, fixedWithThreads);
-  } catch (error) {
-    // Resolving is a courtesy; the summary still says what was fixed.
-    deps.log.warn({ err: error, job: job.id }, "could not resolve the review threads of fixed findings");
-  }
-
-  const fixed = Object.values(next).filter((p) => p.state === "fixed");
-  const summaryCommentId = await publishSummary({
-    ...reviewed,
-    engineMarkdown: result.summary.markdown,
-    findingsCount: result.findings.length,
-    notOnDiff,
-    overLimit: placement.overLimit,
-    fixed,
-    engineNotes: result.summary.notes,
-    euFooter: configuration.eu_inference,
-  });
-  await saveState({ summaryCommentId, lastReviewedSha: headSha, postedFindings: next });
   const count = result.findings.length;
-  await recordRun(count === 0 ? "success" : "findings", count, result.summary.engine, result.usage);
-  await finish(
-    count === 0 ? "success" : "neutral",
-    count === 0 ? "No compliance findings" : `${count} compliance finding${count === 1 ? "" : "s"}`,
-    messages.checkSummary(count),
-  );
-  return { kind: "published", outcome: count === 0 ? "success" : "findings", findings: count };
+  const update = (postedInlineNow: Set<string>) => updatePostedFindings(previous, result.findings, postedInlineNow);
+  return publishOutcome(target, {
+    outcome: count === 0 ? "success" : "findings",
+    reviewed: true,
+    findingsCount: count,
+    engine: result.summary.engine,
+    usage: result.usage,
+    inline: { placement, body: messages.reviewBody(placement.inline.length) },
+    summary: {
+      ...reviewed,
+      review: {
+        findings: result.findings,
+        configuration,
+        baseline: result.summary.baseline ?? false,
+        notes: result.summary.notes,
+        notOnDiff: new Set(placement.notOnDiff.map((f) => f.fingerprint)),
+        overLimit: new Set(placement.overLimit.map((f) => f.fingerprint)),
+      },
+      euLine: configuration.eu_inference ? (result.summary.euNote ?? messages.euInferenceFooter) : undefined,
+    },
+    postedFindings: (postedInlineNow) => update(postedInlineNow).next,
+    beforeSummary: async (postedInlineNow) => {
+      const { next, newlyFixed } = update(postedInlineNow);
+      try {
+        await resolveFixedThreads(octokit, ref, job.pullNumber, newlyFixed.filter((fingerprint) => previous[fingerprint]?.inline));
+      } catch (error) {
+        // Resolving is a courtesy; the summary still says what was fixed.
+        deps.log.warn({ err: error, job: job.id }, "could not resolve the review threads of fixed findings");
+      }
+      return { fixed: Object.values(next).filter((p) => p.state === "fixed") };
+    },
+    check: {
+      conclusion: count === 0 ? "success" : "neutral",
+      title: count === 0 ? "No compliance findings" : `${count} compliance finding${count === 1 ? "" : "s"}`,
+      summary: messages.checkSummary(count),
+    },
+  });
 }

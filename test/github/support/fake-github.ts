@@ -4,6 +4,7 @@
 import nock from "nock";
 import { parsePatch } from "../../../src/engine/diff/parse-patch.js";
 import { matchOperation } from "./openapi-validator.js";
+import { checkGraphqlQuery } from "./graphql-validator.js";
 
 export interface FakeFile {
   filename: string;
@@ -54,6 +55,8 @@ export interface IssueComment {
   repo: string;
   body: string;
   userType: "Bot" | "User";
+  /** The GitHub App that wrote it (Clearance's test App is 1); absent for a person. */
+  appId?: number;
 }
 
 export interface Review {
@@ -76,6 +79,8 @@ export interface Thread {
 
 export class FakeGitHub {
   readonly base = "https://api.github.com";
+  /** Where GitHub says the repositories live on the web (a GHE host serves its own). */
+  webBase = "https://github.com";
   repos = new Map<string, FakeRepo>();
   requests: RecordedRequest[] = [];
   /** Requests GitHub would not understand: unknown operation or a body outside the schema. */
@@ -144,6 +149,7 @@ export class FakeGitHub {
     }
     if (path === "/graphql") {
       this.requests.push({ method, path, query: url.search, operationId: "graphql", body });
+      this.violations.push(...checkGraphqlQuery((body as { query: string }).query, (body as { variables?: Record<string, unknown> }).variables));
       return this.graphql(body as { query: string; variables?: Record<string, unknown> });
     }
     const matched = matchOperation(method, path, body === "" ? undefined : body);
@@ -223,11 +229,16 @@ export class FakeGitHub {
       case "issues/list-comments": {
         const list = this.comments
           .filter((c) => c.repo === repoName && c.issueNumber === Number(params.issue_number))
-          .map((c) => ({ id: c.id, body: c.body, user: { login: c.userType === "Bot" ? "clearance[bot]" : "someone", type: c.userType } }));
+          .map((c) => ({
+            id: c.id,
+            body: c.body,
+            user: { login: c.userType === "Bot" ? (c.appId === CLEARANCE_APP_ID ? "clearance[bot]" : "other[bot]") : "someone", type: c.userType },
+            performed_via_github_app: c.appId === undefined ? null : { id: c.appId },
+          }));
         return this.page(list, query, `/repos/${params.owner}/${params.repo}/issues/${params.issue_number}/comments`);
       }
       case "issues/create-comment": {
-        const comment: IssueComment = { id: this.id(), issueNumber: Number(params.issue_number), repo: repoName, body: String(body.body), userType: "Bot" };
+        const comment: IssueComment = { id: this.id(), issueNumber: Number(params.issue_number), repo: repoName, body: String(body.body), userType: "Bot", appId: CLEARANCE_APP_ID };
         this.comments.push(comment);
         return [201, { id: comment.id, body: comment.body }];
       }
@@ -252,8 +263,42 @@ export class FakeGitHub {
     return [200, slice, headers];
   }
 
+  /** The one query a review starts with (read-pull-request-context), and its comment pages. */
+  private pullRequestContext(query: string, variables: Record<string, unknown>): nock.ReplyFnResult {
+    const repo = this.repos.get(`${variables.owner}/${variables.repo}`.toLowerCase());
+    if (!repo) return [200, { data: { repository: null }, errors: [{ type: "NOT_FOUND", path: ["repository"], message: "Could not resolve to a Repository" }] }];
+    const pull = repo.pulls.get(Number(variables.number));
+    const blob = (text: string | undefined) => (text === undefined ? null : { text, isBinary: false, byteSize: Buffer.byteLength(text) });
+    const comments = this.comments.filter((c) => c.repo === `${repo.owner}/${repo.name}`.toLowerCase() && c.issueNumber === Number(variables.number));
+    const start = variables.cursor ? Number(variables.cursor) : 0;
+    const page = comments.slice(start, start + 100);
+    const commentsPage = {
+      pageInfo: { hasNextPage: start + 100 < comments.length, endCursor: String(start + page.length) },
+      nodes: page.map((c) => ({ fullDatabaseId: String(c.id), body: c.body, viewerDidAuthor: c.appId === CLEARANCE_APP_ID })),
+    };
+    const pullRequest = pull && {
+      state: pull.state === "open" ? "OPEN" : "CLOSED",
+      isDraft: pull.draft,
+      title: pull.title,
+      headRefOid: pull.headSha,
+      ...(variables.withComments !== false ? { comments: commentsPage } : {}),
+    };
+    if (!/organisation:/.test(query)) return [200, { data: { repository: { pullRequest } } }];
+    const data: Record<string, unknown> = {
+      repository: { url: `${this.webBase}/${repo.owner}/${repo.name}`, file: blob(repo.configFile), pullRequest },
+    };
+    const organisation = this.repos.get(`${repo.owner}/.github`.toLowerCase());
+    if (!organisation) {
+      data.organisation = null;
+      return [200, { data, errors: [{ type: "NOT_FOUND", path: ["organisation"], message: `Could not resolve to a Repository with the name '${repo.owner}/.github'.` }] }];
+    }
+    data.organisation = { file: blob(organisation.configFile) };
+    return [200, { data }];
+  }
+
   private graphql(request: { query: string; variables?: Record<string, unknown> }): nock.ReplyFnResult {
     const variables = request.variables ?? {};
+    if (/headRefOid|fullDatabaseId/.test(request.query)) return this.pullRequestContext(request.query, variables);
     if (/reviewThreads/.test(request.query)) {
       const repoName = `${variables.owner}/${variables.repo}`.toLowerCase();
       const nodes = this.threads
@@ -275,6 +320,8 @@ export class FakeGitHub {
     return [200, { errors: [{ message: "unexpected" }] }];
   }
 }
+
+export const CLEARANCE_APP_ID = 1;
 
 function extractParams(template: string, path: string): Record<string, string> {
   const names = template.split("/");
