@@ -27,6 +27,8 @@ export interface SummaryInput {
   configProblem?: string;
   engineNotes?: string[];
   euFooter?: boolean;
+  /** Finding references and accepted findings, rendered by src/evidence/. */
+  evidenceMarkdown?: string;
 }
 
 export function renderSummary(input: SummaryInput): string {
@@ -40,6 +42,7 @@ export function renderSummary(input: SummaryInput): string {
     else if ((input.findingsCount ?? 0) === 0) out.push(m.noFindings, "");
     else out.push(`### ${m.findingsHeading}`, "");
   }
+  if (input.evidenceMarkdown) out.push(input.evidenceMarkdown, ""); // evidence (src/evidence/)
   const notOnDiff = input.notOnDiff ?? [];
   const overLimit = input.overLimit ?? [];
   if (notOnDiff.length + overLimit.length > 0) {

@@ -5,6 +5,8 @@ import type { Logger } from "pino";
 import type { ProbotOctokit } from "probot";
 import type { AdmitReview } from "../../billing/types.js";
 import { configurationForInstallation } from "../../domain/configuration/configuration-store.js";
+import { recordReviewEvidence } from "../../evidence/record-review-evidence.js";
+import { renderEvidenceSummary } from "../../evidence/render-evidence-summary.js";
 import { EuInferenceError, type EngineOptions, type Finding, type ReviewFunction } from "../../engine/types.js";
 import type { ReviewJob } from "../../generated/prisma/client.js";
 import type { Prisma } from "../../storage/open-database.js";
@@ -153,9 +155,11 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
   // Never land a stale review: a newer head's job has replaced this one.
   if (await abandonIfSuperseded()) return { kind: "superseded" };
 
+  // Evidence (src/evidence/): record the findings; those accepted on this pull request are not raised.
+  const evidence = await recordReviewEvidence(prisma, job, headSha, result.findings, deps.now());
   const previous = readPostedFindings(state?.postedFindings);
   const postedInline = new Set(Object.entries(previous).filter(([, p]) => p.inline && p.state === "open").map(([fingerprint]) => fingerprint));
-  const placement = placeInlineComments(result.findings, reviewable, postedInline);
+  const placement = placeInlineComments(evidence.raised, reviewable, postedInline);
   const posted = await postReview(
     octokit,
     { ...ref, pull_number: job.pullNumber },
@@ -179,7 +183,8 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
   const summaryCommentId = await publishSummary({
     ...reviewed,
     engineMarkdown: result.summary.markdown,
-    findingsCount: result.findings.length,
+    findingsCount: evidence.raised.length,
+    evidenceMarkdown: renderEvidenceSummary(configuration.review_language, evidence),
     notOnDiff,
     overLimit: placement.overLimit,
     fixed,
@@ -187,7 +192,7 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
     euFooter: configuration.eu_inference,
   });
   await saveState({ summaryCommentId, lastReviewedSha: headSha, postedFindings: next });
-  const count = result.findings.length;
+  const count = evidence.raised.length;
   await recordRun(count === 0 ? "success" : "findings", count, result.summary.engine, result.usage);
   await finish(
     count === 0 ? "success" : "neutral",
