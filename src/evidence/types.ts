@@ -1,4 +1,5 @@
 // Shapes shared by the evidence module: exceptions, the ledger and what the summary shows.
+import { DomainError } from "../domain/errors.js";
 
 export interface ControlRef {
   framework: string;
@@ -44,13 +45,13 @@ export function untilDay(expiresAt: Date | null): string | null {
 }
 
 /** Something a person asked for that the rules refuse; `code` says which rule. */
-export class EvidenceError extends Error {
+export class EvidenceError extends DomainError {
   constructor(
-    readonly code: "unknown_finding" | "ambiguous_reference" | "finding_fixed" | "not_found" | "already_revoked" | "invalid_period" | "unknown_frameworks",
+    override readonly code: "unknown_finding" | "ambiguous_reference" | "finding_fixed" | "not_found" | "already_revoked" | "invalid_period" | "unknown_frameworks",
     message: string,
     readonly detail: string[] = [],
   ) {
-    super(message);
+    super(code, message);
     this.name = "EvidenceError";
   }
 }
