@@ -20,15 +20,17 @@ export type EvidenceCommand =
   | { kind: "invalid"; problem: CommandProblem; detail?: string };
 
 // Quoted replies ("> /clearance …") start with ">" and never match: quoting is not asking.
-const COMMAND_LINE = /^[ \t]*\/clearance[ \t]+(accept|help)(?:[ \t]+(.*?))?[ \t]*$/im;
+// Linear on any input: the rest of the line is taken whole and trimmed in code (a lazy group
+// before trailing blanks backtracks quadratically on a long line of spaces).
+const COMMAND_LINE = /^[ \t]*\/clearance[ \t]+(accept|help)\b([^\n]*)$/im;
 
 export function parseEvidenceCommand(body: string | null | undefined): EvidenceCommand | undefined {
   if (!body) return undefined;
   // A comment is at most 65,536 characters (GitHub's limit); the regular expression is linear.
   const match = COMMAND_LINE.exec(body.replace(/\r\n?/g, "\n"));
   if (!match) return undefined;
-  if (match[1]!.toLowerCase() === "help") return { kind: "help" };
-  return parseAccept(match[2] ?? "");
+  if (match[1]!.toLowerCase() === "help") return match[2]!.trim() === "" ? { kind: "help" } : undefined;
+  return parseAccept(match[2]!.trim());
 }
 
 interface Token {
@@ -52,9 +54,10 @@ function tokenize(text: string): Token[] | undefined {
       const closers = CLOSING_QUOTES[ch];
       // A quote opens only at the start of a word or after "=", so "it's" stays one word.
       if (closers && (token === "" || token.endsWith("="))) {
-        const ends = closers.map((c) => text.indexOf(c, i + 1)).filter((n) => n >= 0);
-        if (ends.length === 0) return undefined;
-        const end = Math.min(...ends);
+        // One forward scan to the first closing quote: the whole text is read once overall.
+        let end = i + 1;
+        while (end < text.length && !closers.includes(text[end]!)) end++;
+        if (end >= text.length) return undefined;
         // Only a quote that opens the word makes it a value, never an option.
         if (token === "") quoted = true;
         token += text.slice(i + 1, end).trim();
