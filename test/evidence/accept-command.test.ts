@@ -1,7 +1,7 @@
 // /clearance accept and /clearance help on a pull request, driven through the real Probot app with
 // GitHub's example issue_comment payload: who may accept (checked through the permission API),
 // what is recorded, the replies, the summary, and expiry on a controllable clock.
-import { afterEach, describe, expect, it } from "@jest/globals";
+import { afterEach, describe, expect, it, jest } from "@jest/globals";
 import { REVIEW_LANGUAGES } from "../../src/domain/types.js";
 import { findingReference } from "../../src/evidence/finding-reference.js";
 import { EVIDENCE_MESSAGES } from "../../src/evidence/messages/index.js";
@@ -11,6 +11,10 @@ import { FILES_WITH_FINDINGS } from "../github/support/fixtures.js";
 import { SUMMARY_MARKER } from "../../src/github/types.js";
 import { resetEvidence } from "./support/evidence-tables.js";
 import { mockPermission } from "./support/mock-permission.js";
+
+// Hooks here open a database and run several reviews; on a shared, loaded machine that can pass
+// the default 30 s without anything being wrong.
+jest.setTimeout(120_000);
 
 const SHA1 = "a".repeat(40);
 const SHA2 = "b".repeat(40);

@@ -1,7 +1,7 @@
 // The evidence ledger for a period, built from reviews, exceptions and merges that arrived as
 // webhooks (GitHub's example payloads), and its CSV, JSON and OSCAL exports; the OSCAL document is
 // validated against NIST's published schema.
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { exportEvidence } from "../../src/evidence/ledger/export-evidence.js";
 import { CSV_COLUMNS } from "../../src/evidence/ledger/export-csv.js";
 import { buildEvidenceLedger } from "../../src/evidence/ledger/build-evidence-ledger.js";
@@ -13,6 +13,10 @@ import { issueCommentPayload, pullRequestPayload } from "../github/support/paylo
 import { FILES_ONE_FIXED, FILES_WITH_FINDINGS } from "../github/support/fixtures.js";
 import { mockPermission } from "./support/mock-permission.js";
 import { validateOscal } from "./support/oscal-validator.js";
+
+// Hooks here open a database and run several reviews; on a shared, loaded machine that can pass
+// the default 30 s without anything being wrong.
+jest.setTimeout(120_000);
 
 const installationId = BigInt(INSTALLATION_ID);
 const clock = { now: new Date("2026-11-10T09:00:00Z") };
