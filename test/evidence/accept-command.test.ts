@@ -100,6 +100,7 @@ describe("/clearance accept", () => {
     expect(text).not.toMatch(new RegExp(`\\| \`${accepted}\` \\|`));
     expect(text).toMatch(new RegExp(`\\| \`${other}\` \\|`));
     expect(h.github.checkRuns.at(-1)!.output?.title).toBe("1 compliance finding");
+    expect(text).toMatch(/^1 finding \(\w+\)\.$/m); // the engine's counts agree
     expect(h.github.reviews.slice(reviewsBefore).flatMap((r) => r.comments)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import type { AdmitReview } from "../../billing/types.js";
 import { configurationForInstallation } from "../../domain/configuration/configuration-store.js";
 import { recordReviewEvidence } from "../../evidence/record-review-evidence.js";
 import { renderEvidenceSummary } from "../../evidence/render-evidence-summary.js";
+import { summaryOfRaised } from "../../evidence/summary-of-raised.js";
 import { EuInferenceError, type EngineOptions, type Finding, type ReviewFunction } from "../../engine/types.js";
 import type { ReviewJob } from "../../generated/prisma/client.js";
 import type { Prisma } from "../../storage/open-database.js";
@@ -182,7 +183,7 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
   const fixed = Object.values(next).filter((p) => p.state === "fixed");
   const summaryCommentId = await publishSummary({
     ...reviewed,
-    engineMarkdown: result.summary.markdown,
+    engineMarkdown: summaryOfRaised(result, evidence, configuration),
     findingsCount: evidence.raised.length,
     evidenceMarkdown: renderEvidenceSummary(configuration.review_language, evidence),
     notOnDiff,
