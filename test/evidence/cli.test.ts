@@ -74,13 +74,20 @@ describe("clearance exception", () => {
     expect(all.stdout[1]).toContain("expired after 2026-11-21");
   });
 
-  it("revokes one; it is then neither in force nor revocable again", async () => {
+  it("revokes one, in the audit log like the acceptances; it is then neither in force nor revocable again", async () => {
     const result = await run("exception", "revoke", exceptionIds[0]!, "--installation", "42");
     expect(result.code).toBe(0);
     expect(result.stdout[0]).toContain("Revoked exception");
     expect((await run("exception", "list", "42")).stdout).toEqual(["No exceptions in force."]);
     const row = await db.prisma.findingException.findUniqueOrThrow({ where: { id: exceptionIds[0]! } });
     expect(row).toMatchObject({ revokedAt: clock.now, revokedBy: "cli" });
+    const audit = await db.prisma.auditRecord.findMany({ where: { action: { startsWith: "exception." } }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => [a.action, a.actor])).toEqual([
+      ["exception.accept", "github:octocat"],
+      ["exception.accept", "github:octocat"],
+      ["exception.revoke", "cli"],
+    ]);
+    expect(audit[0]!.after).toMatchObject({ id: exceptionIds[0], reason: "Scrubbed downstream", expires_at: "2026-12-01T00:00:00.000Z", permission: "admin" });
     const again = await run("exception", "revoke", exceptionIds[0]!);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already revoked");

@@ -1,5 +1,6 @@
 // Records an exception: a finding of one pull request accepted as a known risk, by whom, when,
-// why and until when. The finding is named by its reference as the summary lists it.
+// why and until when. The finding is named by its reference as the summary lists it. A claimed
+// organisation's audit log records it too.
 import type { Prisma } from "../../storage/open-database.js";
 import { findingReference, fingerprintsMatching } from "../finding-reference.js";
 import { EvidenceError, type ExceptionRecord } from "../types.js";
@@ -41,10 +42,9 @@ export async function acceptFinding(prisma: Prisma, input: AcceptFindingInput): 
     const finding = findings.find((f) => f.fingerprint === matches[0])!;
     if (finding.fixedAt) throw new EvidenceError("finding_fixed", `Finding ${input.reference} is already fixed.`);
     // A new acceptance replaces the one in force (a new reason or expiry), and says so.
-    await tx.findingException.updateMany({
-      where: { repositoryId: input.repositoryId, pullNumber: input.pullNumber, fingerprint: finding.fingerprint, revokedAt: null },
-      data: { revokedAt: input.now, revokedBy: `superseded by ${input.acceptedBy}` },
-    });
+    const inForce = { repositoryId: input.repositoryId, pullNumber: input.pullNumber, fingerprint: finding.fingerprint, revokedAt: null };
+    const superseded = (await tx.findingException.findMany({ where: inForce, select: { id: true } })).map((e) => e.id);
+    await tx.findingException.updateMany({ where: { id: { in: superseded } }, data: { revokedAt: input.now, revokedBy: `superseded by ${input.acceptedBy}` } });
     const created = await tx.findingException.create({
       data: {
         installationId: input.installationId,
@@ -61,6 +61,19 @@ export async function acceptFinding(prisma: Prisma, input: AcceptFindingInput): 
         commentUrl: input.commentUrl ?? null,
       },
     });
+    const organisation = await tx.organisation.findUnique({ where: { installationId: input.installationId }, select: { id: true } });
+    if (organisation) {
+      await tx.auditRecord.create({
+        data: {
+          organisationId: organisation.id,
+          actor: `github:${input.acceptedBy}`,
+          action: "exception.accept",
+          before: { superseded },
+          after: { id: created.id, repository: input.repoFullName, pull_number: input.pullNumber, fingerprint: finding.fingerprint, reason: input.reason, expires_at: expiresAt?.toISOString() ?? null, permission: input.acceptedWith },
+          createdAt: input.now,
+        },
+      });
+    }
     return { ...created, path: finding.path, line: finding.line, controls: controlLabels(finding.controls) };
   });
 }

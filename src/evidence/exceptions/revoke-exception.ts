@@ -1,4 +1,5 @@
-// Revokes an exception: from the next review on, its finding is raised again.
+// Revokes an exception: from the next review on, its finding is raised again. `revokedBy` is the
+// actor as the audit log names it ("cli", "console:<user>").
 import type { Prisma } from "../../storage/open-database.js";
 import { EvidenceError, exceptionState, type ExceptionRecord } from "../types.js";
 
@@ -12,6 +13,13 @@ export async function revokeException(prisma: Prisma, input: { id: string; insta
     if (!row || (input.installationId !== undefined && row.installationId !== input.installationId)) throw new EvidenceError("not_found", `No exception ${input.id}.`);
     const state = exceptionState(row, input.now);
     if (state !== "active") throw new EvidenceError("already_revoked", `Exception ${input.id} is already ${state}.`);
-    return tx.findingException.update({ where: { id: input.id }, data: { revokedAt: input.now, revokedBy: input.revokedBy } });
+    const revoked = await tx.findingException.update({ where: { id: input.id }, data: { revokedAt: input.now, revokedBy: input.revokedBy } });
+    const organisation = await tx.organisation.findUnique({ where: { installationId: row.installationId }, select: { id: true } });
+    if (organisation) {
+      await tx.auditRecord.create({
+        data: { organisationId: organisation.id, actor: input.revokedBy, action: "exception.revoke", before: { id: row.id, state }, after: { id: row.id, revoked_at: input.now.toISOString() }, createdAt: input.now },
+      });
+    }
+    return revoked;
   });
 }
