@@ -30,29 +30,26 @@ export interface ReviewEvidence {
 export async function recordReviewEvidence(prisma: Prisma, pr: PullRequestRef, headSha: string, findings: Finding[], now: Date): Promise<ReviewEvidence> {
   const where = { repositoryId: pr.repositoryId, pullNumber: pr.pullNumber };
   const current = new Set(findings.map((f) => f.fingerprint));
+  // A few statements whatever the number of findings: one for the fixed, one for those seen
+  // again, one insert for the new; a row is written alone only when its line or controls moved.
   await prisma.$transaction(async (tx) => {
-    const known = await tx.pullRequestFinding.findMany({ where, select: { fingerprint: true, fixedAt: true } });
-    const gone = known.filter((k) => !k.fixedAt && !current.has(k.fingerprint)).map((k) => k.fingerprint);
+    const known = new Map((await tx.pullRequestFinding.findMany({ where, select: { fingerprint: true, fixedAt: true, line: true, severity: true, controls: true } })).map((k) => [k.fingerprint, k]));
+    const gone = [...known.values()].filter((k) => !k.fixedAt && !current.has(k.fingerprint)).map((k) => k.fingerprint);
     if (gone.length > 0) await tx.pullRequestFinding.updateMany({ where: { ...where, fingerprint: { in: gone } }, data: { fixedAt: now, fixedSha: headSha } });
+    const again = findings.filter((f) => known.has(f.fingerprint)).map((f) => f.fingerprint);
+    if (again.length > 0) await tx.pullRequestFinding.updateMany({ where: { ...where, fingerprint: { in: again } }, data: { lastSeenAt: now, lastSeenSha: headSha, fixedAt: null, fixedSha: null } });
+    const fresh = [];
     for (const finding of findings) {
-      const data = {
-        ruleId: finding.ruleId,
-        area: finding.area,
-        severity: finding.severity,
-        path: finding.path,
-        line: finding.line,
-        controls: finding.controls.map((c) => ({ framework: c.framework, id: c.id, title: c.title })),
-        lastSeenAt: now,
-        lastSeenSha: headSha,
-        fixedAt: null,
-        fixedSha: null,
-      };
-      await tx.pullRequestFinding.upsert({
-        where: { repositoryId_pullNumber_fingerprint: { ...where, fingerprint: finding.fingerprint } },
-        create: { ...where, installationId: pr.installationId, repoFullName: pr.repoFullName, fingerprint: finding.fingerprint, firstSeenAt: now, ...data },
-        update: data,
-      });
+      const details = { ruleId: finding.ruleId, area: finding.area, severity: finding.severity, path: finding.path, line: finding.line, controls: controlsOf(finding) };
+      const before = known.get(finding.fingerprint);
+      if (!before) {
+        fresh.push({ ...where, ...details, installationId: pr.installationId, repoFullName: pr.repoFullName, fingerprint: finding.fingerprint, firstSeenAt: now, lastSeenAt: now, lastSeenSha: headSha });
+      } else if (before.line !== finding.line || before.severity !== finding.severity || controlKey(before.controls) !== controlKey(details.controls)) {
+        await tx.pullRequestFinding.update({ where: { repositoryId_pullNumber_fingerprint: { ...where, fingerprint: finding.fingerprint } }, data: details });
+      }
     }
+    // A finding reported twice by one review is one finding.
+    if (fresh.length > 0) await tx.pullRequestFinding.createMany({ data: fresh, skipDuplicates: true });
   });
   const exceptions = await prisma.findingException.findMany({ where: { ...where, revokedAt: null, fingerprint: { in: [...current] } }, orderBy: { acceptedAt: "desc" } });
   const raised: Finding[] = [];
@@ -63,4 +60,13 @@ export async function recordReviewEvidence(prisma: Prisma, pr: PullRequestRef, h
     else raised.push(finding);
   }
   return { raised, accepted };
+}
+
+function controlsOf(finding: Finding) {
+  return finding.controls.map((c) => ({ framework: c.framework, id: c.id, title: c.title }));
+}
+
+// jsonb stores object keys in its own order, so controls are compared by their values.
+function controlKey(json: unknown): string {
+  return Array.isArray(json) ? json.map((c: { framework?: string; id?: string; title?: string }) => `${c.framework}\u0000${c.id}\u0000${c.title}`).join("\u0001") : "";
 }

@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import type { Finding } from "../../src/engine/types.js";
 import { acceptFinding } from "../../src/evidence/exceptions/accept-finding.js";
 import { recordPullRequestClosure } from "../../src/evidence/github/record-pull-request-closure.js";
@@ -12,6 +12,9 @@ import type { Database } from "../../src/storage/open-database.js";
 import { cliRunner } from "../support/cli-harness.js";
 import { createTestDatabase } from "../support/database.js";
 import { validateOscal } from "./support/oscal-validator.js";
+
+// Opening a database can pass the default 30 s on a shared, loaded machine.
+jest.setTimeout(120_000);
 
 let db: Database;
 const clock = { now: new Date("2026-11-22T10:00:00Z") };
