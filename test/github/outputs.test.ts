@@ -133,8 +133,8 @@ describe("review outputs", () => {
     const summary = h.github.comments[0]!.body;
     expect(summary).toContain("A review carries at most 50 inline comments");
     // Every finding is listed, once; the 10 without an inline comment carry their explanation.
-    expect(summary.match(/^- \[`src\/settings\d+\.ts:1`\]\(https:\/\/github\.com\/Codertocat\/Hello-World\/blob\/d{40}\/src\/settings\d+\.ts#L1\) Audit logging turned off \(high\)/gm)).toHaveLength(60);
-    expect(summary.match(/\(high\): This change disables audit or access logging/g)).toHaveLength(10);
+    expect(summary.match(/^- \[`src\/settings\d+\.ts:1`\]\(https:\/\/github\.com\/Codertocat\/Hello-World\/blob\/d{40}\/src\/settings\d+\.ts#L1\) Audit logging turned off \(high, `\w{7}`\)/gm)).toHaveLength(60);
+    expect(summary.match(/\(high, `\w{7}`\): This change disables audit or access logging/g)).toHaveLength(10);
     expect(summary.match(/^#{2,4} /gm)).toEqual(["## ", "#### ", "### "]); // no heading twice
   });
 
@@ -149,7 +149,7 @@ describe("review outputs", () => {
     await openAndReview(FILES_WITH_FINDINGS);
     expect(h.github.reviews[0]!.comments.map((c) => c.line)).toEqual([2, 5]);
     const summary = h.github.comments[0]!.body;
-    expect(summary).toContain(`- [\`src/app.ts:400\`](https://github.com/Codertocat/Hello-World/blob/${SHA}/src/app.ts#L400) Audit logging turned off (high): This change disables`);
+    expect(summary).toContain(`- [\`src/app.ts:400\`](https://github.com/Codertocat/Hello-World/blob/${SHA}/src/app.ts#L400) Audit logging turned off (high, \`off-dif\`): This change disables`);
     expect(summary).toContain(MESSAGES.en.notOnDiffLine);
   });
 
@@ -160,8 +160,8 @@ describe("review outputs", () => {
     await openAndReview(FILES_WITH_FINDINGS);
     expect(h.github.checkRuns[0]).toMatchObject({ conclusion: "neutral", output: { title: "2 compliance findings" } });
     const summary = h.github.comments[0]!.body;
-    expect(summary).toMatch(/^- \[`src\/app\.ts:2`\]\(\S+#L2\) Audit logging turned off \(high\): This change/m);
-    expect(summary).toMatch(/^- \[`src\/app\.ts:5`\]\(\S+#L5\) Secret written to logs \(high\): This log statement/m);
+    expect(summary).toMatch(/^- \[`src\/app\.ts:2`\]\(\S+#L2\) Audit logging turned off \(high, `\w{7}`\): This change/m);
+    expect(summary).toMatch(/^- \[`src\/app\.ts:5`\]\(\S+#L5\) Secret written to logs \(high, `\w{7}`\): This log statement/m);
   });
 
   it("finds its summary by the hidden marker when the stored id is unknown, and never writes a second", async () => {

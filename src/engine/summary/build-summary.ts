@@ -25,6 +25,8 @@ export interface FindingsTextOptions {
   linkFor?: (finding: Finding) => string | undefined;
   /** Findings whose explanation is shown too (those that have no inline comment). */
   explain?: (finding: Finding) => boolean;
+  /** A short reference shown after each finding (the one `/clearance accept` takes). */
+  referenceFor?: (finding: Finding) => string | undefined;
   /** A heading of the engine's own; the GitHub comment has its own heading above this text. */
   heading?: boolean;
   baseline: boolean;
@@ -100,6 +102,7 @@ function findingItem(finding: Finding, severity: Record<string, string>, options
   const where = codeSpan(`${finding.path}:${range}`);
   const link = options.linkFor?.(finding);
   const location = link ? `[${where}](${link})` : where;
-  const item = `- ${location} ${finding.title} (${severity[finding.severity]})`;
+  const reference = options.referenceFor?.(finding);
+  const item = `- ${location} ${finding.title} (${severity[finding.severity]}${reference ? `, ${codeSpan(reference)}` : ""})`;
   return options.explain?.(finding) ? `${item}: ${finding.body}` : item;
 }

@@ -3,6 +3,7 @@
 // worker applies it; here only what is known without GitHub (closed, draft, the organisation's
 // per-repository override) stops the event.
 import type { Context } from "probot";
+import { forgetPullRequestClosure, recordPullRequestClosure } from "../../evidence/github/record-pull-request-closure.js";
 import type { Prisma } from "../../storage/open-database.js";
 import { enqueueReviewJob, type EnqueueOutcome } from "../queue/enqueue-review-job.js";
 import { modeReviewsTrigger } from "../trigger/mode-reviews-trigger.js";
@@ -14,8 +15,11 @@ const REVIEW_ACTIONS = new Set<string>(["opened", "reopened", "synchronize", "re
 
 export async function onPullRequest(prisma: Prisma, context: Context<"pull_request">, now: Date): Promise<EnqueueOutcome | { status: "ignored"; why: string }> {
   const { payload } = context;
-  if (!REVIEW_ACTIONS.has(payload.action)) return { status: "ignored", why: `action ${payload.action}` };
   const installation = (payload as { installation?: { id: number } }).installation;
+  // Evidence: how each pull request ended (merged, by whom), for the ledger (src/evidence/).
+  if (installation && payload.action === "closed") await recordPullRequestClosure(prisma, { ...payload, installationId: installation.id }, now);
+  if (installation && payload.action === "reopened") await forgetPullRequestClosure(prisma, payload.repository.id, payload.pull_request.number);
+  if (!REVIEW_ACTIONS.has(payload.action)) return { status: "ignored", why: `action ${payload.action}` };
   if (!installation) return { status: "ignored", why: "no installation" };
   const pull = payload.pull_request;
   if (pull.state !== "open") return { status: "ignored", why: "closed" };

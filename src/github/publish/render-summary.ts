@@ -24,6 +24,8 @@ export interface ReviewedFindings {
   /** Fingerprints of findings that have no inline comment: off the diff, or over the limit. */
   notOnDiff: Set<string>;
   overLimit: Set<string>;
+  /** The short reference a finding is accepted by (`/clearance accept <ref>`). */
+  referenceFor?: (finding: Finding) => string;
 }
 
 export interface SummaryInput {
@@ -41,6 +43,8 @@ export interface SummaryInput {
   configProblem?: string;
   /** The one line about EU inference, for organisations that have it on. */
   euLine?: string;
+  /** How to accept a finding, and the accepted ones: rendered by src/evidence/. */
+  evidenceMarkdown?: string;
 }
 
 const MAX_LISTED_SKIPPED = 200;
@@ -57,6 +61,7 @@ export function renderSummary(input: SummaryInput): string {
       notes: review.notes,
       linkFor: input.webUrl ? (f) => lineLink(input.webUrl!, input.headSha, f.path, f.line, f.startLine) : undefined,
       explain: withoutComment,
+      referenceFor: review.referenceFor,
     });
     out.push(text, "");
     const why: string[] = [];
@@ -64,6 +69,7 @@ export function renderSummary(input: SummaryInput): string {
     if (review.overLimit.size > 0) why.push(m.overInlineLimit(MAX_INLINE_COMMENTS));
     if (why.length) out.push(`> ${why.join(" ")}`, "");
   }
+  if (input.evidenceMarkdown) out.push(input.evidenceMarkdown, "");
   if (input.fixed && input.fixed.length > 0) {
     out.push(`### ${m.fixedHeading}`, "", ...input.fixed.map((f) => `- ${m.fixedItem(codeSpan(`${f.path}:${f.line}`))}${f.controls.length ? ` (${f.controls.join(", ")})` : ""}`), "");
   }

@@ -7,6 +7,9 @@ import type { ProbotOctokit } from "probot";
 import type { AdmitReview } from "../../billing/types.js";
 import { configurationForInstallation } from "../../domain/configuration/configuration-store.js";
 import { EuInferenceError, type EngineOptions, type ReviewFunction } from "../../engine/types.js";
+import { findingReference } from "../../evidence/finding-reference.js";
+import { recordReviewEvidence } from "../../evidence/record-review-evidence.js";
+import { renderEvidenceSummary } from "../../evidence/render-evidence-summary.js";
 import type { ReviewJob } from "../../generated/prisma/client.js";
 import type { Prisma } from "../../storage/open-database.js";
 import { messagesFor } from "../messages/index.js";
@@ -121,10 +124,13 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
     });
   }
 
+  // Evidence (src/evidence/): record the findings; those accepted on this pull request are not raised.
+  const evidence = await recordReviewEvidence(prisma, job, headSha, result.findings, deps.now());
+  const raised = evidence.raised;
   const previous = readPostedFindings(state?.postedFindings);
   const postedInline = new Set(Object.entries(previous).filter(([, p]) => p.inline && p.state === "open").map(([fingerprint]) => fingerprint));
-  const placement = placeInlineComments(result.findings, reviewable, postedInline);
-  const count = result.findings.length;
+  const placement = placeInlineComments(raised, reviewable, postedInline);
+  const count = raised.length;
   const update = (postedInlineNow: Set<string>) => updatePostedFindings(previous, result.findings, postedInlineNow);
   return publishOutcome(target, {
     outcome: count === 0 ? "success" : "findings",
@@ -136,13 +142,15 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
     summary: {
       ...reviewed,
       review: {
-        findings: result.findings,
+        findings: raised,
         configuration,
+        referenceFor: (f) => findingReference(f.fingerprint),
         baseline: result.summary.baseline ?? false,
         notes: result.summary.notes,
         notOnDiff: new Set(placement.notOnDiff.map((f) => f.fingerprint)),
         overLimit: new Set(placement.overLimit.map((f) => f.fingerprint)),
       },
+      evidenceMarkdown: renderEvidenceSummary(configuration.review_language, evidence),
       euLine: configuration.eu_inference ? (result.summary.euNote ?? messages.euInferenceFooter) : undefined,
     },
     postedFindings: (postedInlineNow) => update(postedInlineNow).next,
