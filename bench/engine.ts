@@ -1,5 +1,7 @@
 // Throughput and memory of the built-in analyzer on a large generated pull request (npm run bench:engine).
-// Run with --expose-gc so heap figures start from a collected heap.
+// Run with --expose-gc so heap figures start from a collected heap. Also prints the longest the event loop was held
+// during the reviews (perf_hooks.monitorEventLoopDelay): the review must yield so the process keeps answering.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { review } from "../src/engine/index.js";
 import type { ChangedFile } from "../src/engine/index.js";
 import type { OrganisationConfiguration } from "../src/domain/types.js";
@@ -53,11 +55,14 @@ await review({ ...input, files: files.slice(0, 50) }, configuration); // warm up
 const timings: number[] = [];
 let findings = 0;
 let peakHeapDelta = 0;
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 for (let run = 0; run < RUNS; run++) {
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
+  loopDelay.enable(); // only while the review runs: the forced gc() above is the benchmark's own pause
   const started = process.hrtime.bigint();
   const result = await review(input, configuration);
+  loopDelay.disable();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   peakHeapDelta = Math.max(peakHeapDelta, process.memoryUsage().heapUsed - heapBefore);
   timings.push(seconds);
@@ -68,4 +73,5 @@ const median = timings[Math.floor(timings.length / 2)];
 console.log(`Analyzer benchmark: ${FILES} files, ${(LINES_PER_FILE * FILES).toLocaleString("en")} diff lines, ${mb.toFixed(2)} MB of patch text, ${findings} findings`);
 console.log(`  time per review (median of ${RUNS}): ${(median * 1000).toFixed(0)} ms (best ${(timings[0] * 1000).toFixed(0)} ms)`);
 console.log(`  throughput: ${(mb / median).toFixed(2)} MB/s (best ${(mb / timings[0]).toFixed(2)} MB/s)`);
+console.log(`  event loop: longest delay during the reviews ${(loopDelay.max / 1e6).toFixed(1)} ms (p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, mean ${(loopDelay.mean / 1e6).toFixed(1)} ms)`);
 console.log(`  peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB RSS; heap growth during a review: ${(peakHeapDelta / (1024 * 1024)).toFixed(1)} MB${gc ? "" : " (run with --expose-gc for a collected baseline)"}`);

@@ -12,13 +12,13 @@ import { messagesFor } from "./messages/review-messages.js";
 
 const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
-export function runAnalyzer(input: ReviewInput, configuration: OrganisationConfiguration): Finding[] {
+export async function runAnalyzer(input: ReviewInput, configuration: OrganisationConfiguration): Promise<Finding[]> {
   const context = { profile: readProfileContext(configuration.profile), commitments: configuration.commitments ?? [] };
-  return analyzeFiles(input.files, context).map((raw) => renderFinding(raw, configuration));
+  return (await analyzeFiles(input.files, context)).map((raw) => renderFinding(raw, configuration));
 }
 
 export const review: ReviewFunction = async (input: ReviewInput, configuration: OrganisationConfiguration, options: EngineOptions = {}): Promise<ReviewResult> => {
-  const analyzerFindings = runAnalyzer(input, configuration);
+  const analyzerFindings = await runAnalyzer(input, configuration);
   const notes: string[] = [];
   let findings = analyzerFindings;
   let engine = "analyzer";

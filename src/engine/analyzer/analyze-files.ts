@@ -1,5 +1,7 @@
 // The built-in analyzer: every changed file through the line rules and the detectors, one pass each,
 // then the profile decides what is already known and what needs an extra word.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { performance } from "node:perf_hooks";
 import type { ChangedFile } from "../types.js";
 import type { Commitment } from "../../domain/types.js";
 import type { RawFinding } from "./raw-finding.js";
@@ -48,13 +50,22 @@ function groundInProfile(finding: RawFinding, profile: ProfileContext): void {
   }
 }
 
-export function analyzeFiles(files: ChangedFile[], context: AnalysisContext): RawFinding[] {
+/** Longest stretch of analysis between two turns of the event loop (a file is never split). */
+const SLICE_MS = 10;
+
+export async function analyzeFiles(files: ChangedFile[], context: AnalysisContext): Promise<RawFinding[]> {
   const retention: RetentionCommitments = {
     logDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "logging")),
     dataDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "pii_retention")),
   };
   const all: RawFinding[] = [];
+  let sliceStart = performance.now();
   for (const file of files) {
+    // A large pull request must not hold the event loop: health checks and webhooks keep being answered.
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
     const removedJob = removedDeletionJobFile(file);
     if (removedJob) all.push(removedJob);
     if (!file.patch) continue;

@@ -2,7 +2,7 @@
 
 export type FileKind =
   | "js" | "python" | "go" | "java" | "ruby" | "csharp" | "php"
-  | "sql" | "terraform" | "yaml" | "dockerfile" | "manifest" | "env" | "config" | "docs" | "other";
+  | "sql" | "terraform" | "yaml" | "dockerfile" | "manifest" | "env" | "config" | "shell" | "docs" | "other";
 
 export interface FileClass {
   kind: FileKind;
@@ -25,15 +25,16 @@ const EXTENSIONS: Array<[RegExp, FileKind]> = [
   [/\.(?:[cm]?[jt]sx?)$/i, "js"],
   [/\.py$/i, "python"],
   [/\.go$/i, "go"],
-  [/\.(?:java|kt|kts|scala)$/i, "java"],
+  [/\.(?:java|kt|kts|scala|sc|groovy)$/i, "java"],
   [/\.(?:rb|rake)$/i, "ruby"],
   [/\.cs$/i, "csharp"],
   [/\.php$/i, "php"],
   [/\.sql$/i, "sql"],
-  [/\.(?:tf|tfvars|hcl)$/i, "terraform"],
+  [/\.(?:tf|tfvars|hcl|bicep)$/i, "terraform"],
   [/\.ya?ml$/i, "yaml"],
   [/(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w-]+)?$|\.dockerfile$/i, "dockerfile"],
   [/(?:^|\/)\.env(?:\.[\w-]+)?$/i, "env"],
+  [/\.(?:sh|bash|zsh|ps1)$|(?:^|\/)(?:crontab|[\w.-]+\.cron)$|(?:^|\/)cron\.d\//i, "shell"],
   [/\.(?:json|toml|ini|conf|cfg|properties|xml|config|prisma)$/i, "config"],
   [/\.(?:md|mdx|rst|txt|adoc|html?)$/i, "docs"],
 ];

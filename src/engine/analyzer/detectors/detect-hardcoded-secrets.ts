@@ -2,7 +2,7 @@
 // secret-looking literals to secret-named keys. Tests, fixtures, examples and placeholders are left alone,
 // and the message never repeats the value.
 import type { RawFinding } from "../raw-finding.js";
-import type { FileDiff } from "../file-diff.js";
+import { candidateLines, type FileDiff } from "../file-diff.js";
 
 const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, "AWS access key id"],
@@ -31,6 +31,8 @@ const PLACEHOLDER = /example|changeme|change_me|change-me|placeholder|your[_-]|d
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+/** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
+const PREFILTER = /AKIA|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential/gim;
 
 /** A secret has letters and digits or symbols; identifiers like "password_confirmation" do not. */
 function looksSecret(value: string): boolean {
@@ -60,8 +62,8 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest, kind } = diff.fileClass;
   if (isTest || kind === "docs") return [];
   const findings: RawFinding[] = [];
-  for (const line of diff.lines) {
-    if (line.kind !== "+" || line.text.length > 2000) continue;
+  for (const index of candidateLines(diff.added, PREFILTER)) {
+    const line = diff.lines[index];
     const secretKind = classify(line.text);
     if (!secretKind) continue;
     const previous = findings[findings.length - 1];

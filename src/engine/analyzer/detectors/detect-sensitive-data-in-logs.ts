@@ -1,7 +1,7 @@
 // Personal data or secrets passed to a logging call on an added line. String literals are dropped before
 // matching (a message text such as "email sent" is not personal data) but interpolations are kept.
 import type { RawFinding } from "../raw-finding.js";
-import type { FileDiff } from "../file-diff.js";
+import { candidateLines, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 
 const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log)\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)/;
@@ -13,6 +13,7 @@ const SECRET = /\b(?:[a-z]+_)?(?:password|passwd|secret|client_secret|api_key|ap
 const SAFE_USE = /\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
+const LOG_CALL_SCAN = new RegExp(LOG_CALL.source, "gm");
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
 const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}/g;
 
@@ -29,8 +30,8 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
   if (!isCodeKind(diff.fileClass.kind) || diff.fileClass.isTest) return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
-  for (const line of diff.lines) {
-    if (line.kind !== "+" || line.text.length > 2000) continue;
+  for (const index of candidateLines(diff.added, LOG_CALL_SCAN)) {
+    const line = diff.lines[index];
     const call = LOG_CALL.exec(line.text);
     if (!call || COMMENT.test(line.text)) continue;
     // Only what is passed to the logging call counts, not an assignment before it.

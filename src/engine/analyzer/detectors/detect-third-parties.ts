@@ -1,7 +1,7 @@
 // New third-party services: an SDK added to a manifest, a direct call to a provider's API host, or (for AI
 // providers) an import of the provider's SDK. Known services only: an unknown package is not a finding.
 import type { RawFinding } from "../raw-finding.js";
-import type { FileDiff } from "../file-diff.js";
+import { candidateLines, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
 
@@ -49,6 +49,10 @@ const IMPORTS: Record<string, RegExp> = {
   php: /^\s*use\s+([\w\\]+)/,
 };
 
+const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
+/** Per code kind: a known API host or an import line. */
+const CODE_SCAN: Record<string, RegExp> = Object.fromEntries(Object.entries(IMPORTS).map(([k, pattern]) => [k, new RegExp(`${HOSTS.source}|${pattern.source}`, "gim")]));
+
 function moduleService(module: string): ThirdPartyService | undefined {
   const lower = module.toLowerCase();
   for (let candidate = lower; candidate; ) {
@@ -91,8 +95,10 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
   const importPattern = IMPORTS[kind];
-  for (const line of diff.lines) {
-    if (line.kind !== "+" || line.text.length > 2000) continue;
+  const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCodeKind(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
+  for (const index of candidates) {
+    const line = diff.lines[index];
+    if (line.text.length > 2000) continue;
     if (kind === "manifest") {
       const name = packageNameIn(diff.path, line.text);
       const service = name ? byPackage.get(name.toLowerCase()) : undefined;
