@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import { review } from "../../src/engine/index.js";
 import { parsePatch } from "../../src/engine/diff/parse-patch.js";
 import { classifyFile } from "../../src/engine/diff/classify-file.js";
-import { loadEvalCases, scoreEvalCases, precision, recall, AREAS } from "./support/eval-harness.js";
+import { loadEvalCases, scoreEvalCases, precision, recall, AREAS } from "../../scripts/support/eval-harness.js";
 import { configuration, input, TLS_OFF } from "./support/configuration.js";
 
 describe("patch parsing", () => {
