@@ -27,7 +27,8 @@ const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY})["']?\
 const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{7,})\s*$`, "i");
 const URL_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'$]+:([^@\s"'/$]{6,})@([^/\s:"']+)/i;
 
-const PLACEHOLDER = /example|changeme|change_me|change-me|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|test|todo|replace|lorem|foobar|000000|123456|password|secret|^\$|^\{\{|^<|^%|process\.env|os\.environ|getenv|ENV\[|env\(|localhost/i;
+// A run of digits alone ("123456", "000000") is a placeholder; a value that merely contains one ("Aa12345678") is not.
+const PLACEHOLDER = /example|changeme|change_me|change-me|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|test|todo|replace|lorem|foobar|^\d*(?:000000|123456)\d*$|password|secret|^\$|^\{\{|^<|^%|process\.env|os\.environ|getenv|ENV\[|env\(|localhost/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
