@@ -13,6 +13,7 @@ import { detectPiiFields } from "./detectors/detect-pii-fields.js";
 import { detectRetentionChanges, type RetentionCommitments } from "./detectors/detect-retention-changes.js";
 import { detectThirdParties, THIRD_PARTY_SERVICES } from "./detectors/detect-third-parties.js";
 import { detectRegionOutsideHosting } from "./detectors/detect-region-outside-hosting.js";
+import { detectAiDataFlows } from "./detectors/detect-ai-data-flows.js";
 import type { ProfileContext } from "../grounding/read-profile-context.js";
 import { readCommitmentPeriodDays } from "../grounding/read-commitment-period.js";
 
@@ -41,7 +42,7 @@ function groundInProfile(finding: RawFinding, profile: ProfileContext): void {
     finding.extraChangeAreas = ["international_transfer"];
     (finding.profileNotes ??= []).push({ key: "euTransfer", values: { hosting: profile.euHosting, vendor } });
   }
-  if (profile.handlesHealthData && profile.dataHandled && ["pii-field-added", "pii-in-logs", "ai-provider-added", "outbound-data-flow", "third-party-sdk-added"].includes(finding.ruleId)) {
+  if (profile.handlesHealthData && profile.dataHandled && ["pii-field-added", "pii-in-logs", "ai-provider-added", "ai-data-sent", "outbound-data-flow", "third-party-sdk-added", "analytics-identity-traits", "error-tracking-pii", "error-tracking-user-context"].includes(finding.ruleId)) {
     (finding.profileNotes ??= []).push({ key: "healthData", values: { dataHandled: profile.dataHandled } });
     if (finding.ruleId === "pii-field-added" || finding.ruleId === "pii-in-logs") finding.severity = "high";
   }
@@ -78,6 +79,7 @@ export async function analyzeFiles(files: ChangedFile[], context: AnalysisContex
       ...detectRetentionChanges(diff, retention),
       ...detectThirdParties(diff),
       ...detectRegionOutsideHosting(diff, context.profile.euHosting),
+      ...detectAiDataFlows(diff),
     );
   }
   // One finding per third-party service per pull request, at the most telling place.

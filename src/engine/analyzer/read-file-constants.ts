@@ -7,7 +7,7 @@ import type { FileDiff } from "./file-diff.js";
 export const CONSTANT_ARGUMENT = /[(,+]\s*[A-Z][A-Z0-9_]{2,}\s*[)+,]/gm;
 
 // One declaration per line; the value is a short literal of the characters algorithm and mode names use.
-const DECLARATION = /^\s*(?:(?:export|public|private|protected|internal|static|final|const|readonly|val|var|let|def|my|our)\s+)*(?:[A-Za-z_][\w.<>[\]?]*\s+)??\$?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?]+\s*)?(?::=|=)\s*["']([\w./+ -]{1,60})["']\s*[;,]?\s*$/;
+const DECLARATION = /^\s*(?:(?:export|public|private|protected|internal|static|final|const|readonly|val|var|let|def|my|our)\s+)*(?:[A-Za-z_][\w.<>[\]?]*\s+)??\$?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?]+\s*)?(?::=|=)\s*["']([^"'\\\n]{1,200})["']\s*[;,]?\s*$/;
 
 const cache = new WeakMap<FileDiff, Map<string, string>>();
 

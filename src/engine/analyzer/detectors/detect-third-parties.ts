@@ -12,6 +12,16 @@ export interface ThirdPartyService {
   packages: string[];
   modules: string[];
   hosts: string[];
+  /** Where the names were checked. */
+  source?: string;
+  /** AI providers: regex sources of the SDK calls that send a prompt. */
+  calls?: string[];
+  /** AI providers: regex sources of model names (matched after a quote or slash). */
+  models?: string[];
+  /** AI providers: regex sources of client constructors. */
+  clients?: string[];
+  /** Regex sources of SDK options that make the service collect personal data. */
+  personalDataOptions?: string[];
 }
 
 export const THIRD_PARTY_SERVICES = loadDataFile<{ services: ThirdPartyService[] }>("analyzer/third-party-services.yaml").services;
