@@ -20,7 +20,7 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bnpm_[A-Za-z0-9]{36}\b/, "npm token"],
 ];
 
-const SECRET_KEY = String.raw`[\w.-]*?(?:password|passwd|pwd|secret|secret_?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|token|credentials?)`;
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|pwd|secret|secret_?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|token|credentials?)`;
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" */
 const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY})["']?\s*(?:=|:|=>|:=)\s*(?:[A-Za-z]+\s*\()?\s*["']([^"'\s]{8,})["']`, "i");
 /** KEY=value in env files, Dockerfiles, YAML, properties. */

@@ -25,7 +25,7 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(CODE), modelOnly: false, pattern: new RegExp(String.raw`\bADD\s+(?:COLUMN\s+)?(?:IF\s+NOT\s+EXISTS\s+)?\\?[\x60"[]?([A-Za-z_]\w*)\\?[\x60"\]]?\s+${SQL_TYPE}`, "i") },
   // Migrations that name the column in an argument: Django AddField(name='ssn'), EF AddColumn(name: "SSN"),
   // TypeORM new TableColumn({ name: "ssn" }), Liquibase YAML, JSON and XML changelogs.
-  { kinds: new Set([...CODE, "yaml", "config"]), modelOnly: false, migrationOnly: true, pattern: /(?:^|[\s,({])["']?name["']?\s*[:=]\s*["']([A-Za-z_]\w*)["']|^\s*-?\s*name:\s*([A-Za-z_]\w*)\s*$|<column\b[^>]*\bname="([A-Za-z_]\w*)"/ },
+  { kinds: new Set([...CODE, "yaml", "config"]), modelOnly: false, migrationOnly: true, pattern: /(?:^|[\s,({])["']?name["']?\s*[:=]\s*["']([A-Za-z_]\w*)["']|^\s*(?:-\s*)?name:\s*([A-Za-z_]\w*)\s*$|<column\b[^>]*\bname="([A-Za-z_]\w*)"/ },
   { kinds: new Set(["ruby"]), modelOnly: false, pattern: /\bt\.(?:string|text|date|datetime|integer|bigint|binary|inet|jsonb?|citext|column|decimal|float|boolean|timestamp|uuid|blob)\s+[:"'](\w+)|\badd_column\s+[:"']\w+["']?,\s*[:"'](\w+)/ },
   { kinds: new Set(["python"]), modelOnly: false, pattern: /^\s*(\w+)\s*=\s*models\.\w+Field\b|^\s*(\w+)\s*(?::\s*Mapped\[[^\]]*\]\s*)?=\s*(?:db\.|sa\.|sqlalchemy\.)?(?:Column|mapped_column)\s*\(|\b(?:sa\.|sqlalchemy\.|db\.)?Column\(\s*["'](\w+)["']|\(\s*["'](\w+)["']\s*,\s*models\.\w+Field\b/ },
   { kinds: new Set(["python"]), modelOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },

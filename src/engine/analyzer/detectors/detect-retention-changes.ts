@@ -5,7 +5,7 @@ import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 
-const SETTING = /\b((?:[A-Za-z_][\w.-]*?)?(?:retention|retain|retained|expire_?after|expireafter|expiration_?days|expirationindays|delete_?after|deleteafter|purge_?after|purgeafter|days_?to_?(?:keep|retain)|keep_?days|keep_?for|ttl_?days|ttldays|max_?age_?days|noncurrent_days|days)[\w-]*)["']?\s*[:=]{1,2}\s*(?:[A-Za-z.]*\(\s*(?:days\s*=\s*)?)?["']?(\d+(?:\.\d+)?)\s*\.?\s*(days?|d|hours?|h|weeks?|w|months?|mo|years?|y|seconds?|s|minutes?|m|ms)?\b["']?/i;
+const SETTING = /\b((?:[A-Za-z_][\w.-]{0,60}?)?(?:retention|retain|retained|expire_?after|expireafter|expiration_?days|expirationindays|delete_?after|deleteafter|purge_?after|purgeafter|days_?to_?(?:keep|retain)|keep_?days|keep_?for|ttl_?days|ttldays|max_?age_?days|noncurrent_days|days)[\w-]*)["']?\s*[:=]{1,2}\s*(?:[A-Za-z.]*\(\s*(?:days\s*=\s*)?)?["']?(\d+(?:\.\d+)?)\s*(?:\.\s*)?(days?|d|hours?|h|weeks?|w|months?|mo|years?|y|seconds?|s|minutes?|m|ms)?\b["']?/i;
 const ISO_DURATION = /["']P(\d+)([DWMY])["']/;
 const LOG_CONTEXT = /\blog|audit|trail|cloudwatch|siem|loki|opensearch|elasticsearch|splunk|journal|syslog|event_?history|prometheus/i;
 const NOT_DATA_RETENTION = /cache|token|otp|lock|idempot|rate|jwt|cookie|backoff|retry|timeout|session|nonce|csrf|presign|signed_?url|artifact|build|image|snapshot_?retention|backup|dns|metric|trace/i;

@@ -60,6 +60,22 @@ const IMPORTS: Record<string, RegExp> = {
 };
 
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
+const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataOptions ?? []).map((option) => ({ service, pattern: new RegExp(option, "i") })));
+/** Any option of the catalogue that makes a service collect personal data. */
+const OPTION_SCAN = new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim");
+const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
+
+/** Lines that turn on a catalogue option sending personal data (Sentry's sendDefaultPii, unmasked replays). */
+function personalDataOptions(diff: FileDiff): RawFinding[] {
+  for (const index of candidateLines(diff.added, OPTION_SCAN)) {
+    const line = diff.lines[index];
+    if (COMMENT.test(line.text)) continue;
+    const option = OPTIONS.find((o) => o.pattern.test(line.text));
+    if (!option) continue;
+    return [{ ruleId: "error-tracking-pii", path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { vendor: option.service.name, category: option.service.category } }];
+  }
+  return [];
+}
 /** Per code kind: a known API host or an import line. */
 const CODE_SCAN: Record<string, RegExp> = Object.fromEntries(Object.entries(IMPORTS).map(([k, pattern]) => [k, new RegExp(`${HOSTS.source}|${pattern.source}`, "gim")]));
 
@@ -104,6 +120,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
+  if (kind !== "manifest") findings.push(...personalDataOptions(diff));
   const importPattern = IMPORTS[kind];
   const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCodeKind(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
   for (const index of candidates) {
