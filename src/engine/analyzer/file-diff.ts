@@ -30,6 +30,17 @@ export interface FileDiff {
 
 export const compact = (text: string): string => text.toLowerCase().replace(/\s+/g, "");
 
+/** Whitespace runs longer than any code needs; rules see one space instead, so no pattern can backtrack over them. */
+const LONG_WHITESPACE = /[ \t]{64,}/g;
+
+/** The line as rules read it: blank if too long to be code, long whitespace runs shortened. */
+function reviewable(line: DiffLine): DiffLine {
+  if (line.text.length > MAX_LINE_LENGTH) return { ...line, text: "" };
+  if (line.text.length < 64 || !line.text.includes("    ")) return line;
+  LONG_WHITESPACE.lastIndex = 0;
+  return LONG_WHITESPACE.test(line.text) ? { ...line, text: line.text.replace(LONG_WHITESPACE, " ") } : line;
+}
+
 function sideText(lines: DiffLine[], kind: "+" | "-"): SideText {
   const parts: string[] = [];
   const starts: number[] = [];
@@ -38,7 +49,7 @@ function sideText(lines: DiffLine[], kind: "+" | "-"): SideText {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.kind !== kind) continue;
-    const text = line.text.length > MAX_LINE_LENGTH ? "" : line.text;
+    const text = line.text;
     parts.push(text);
     starts.push(offset);
     indexes.push(i);
@@ -48,7 +59,7 @@ function sideText(lines: DiffLine[], kind: "+" | "-"): SideText {
 }
 
 export function toFileDiff(file: ChangedFile): FileDiff {
-  const lines = file.patch ? parsePatch(file.patch) : [];
+  const lines = file.patch ? parsePatch(file.patch).map(reviewable) : [];
   const added = sideText(lines, "+");
   const removed = sideText(lines, "-");
   let addedCompact: string | undefined;
