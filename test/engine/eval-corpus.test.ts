@@ -57,6 +57,13 @@ describe("real-code evaluation corpus (fixtures/eval/real)", () => {
     expect(holdout.map(repositoryOf).filter((r) => devRepositories.has(r))).toEqual([]);
   });
 
+  it("has no duplicated case: no two cases with the same patch, or the same source lines changed the same way", () => {
+    const patches = real.map((c) => c.patch);
+    expect(real.filter((c, i) => patches.indexOf(c.patch) !== i).map((c) => c.id)).toEqual([]);
+    const spans = real.map((c) => `${c.source}#${c.lines ?? ""}#${c.status ?? ""}`);
+    expect(real.filter((c, i) => c.lines !== undefined && spans.indexOf(spans[i]) !== i).map((c) => c.id)).toEqual([]);
+  });
+
   it("has patches that parse into changed lines with hunk headers that match their lines", () => {
     for (const c of real) {
       const lines = parsePatch(c.patch);
