@@ -8,6 +8,8 @@ export interface FileClass {
   kind: FileKind;
   /** Tests, fixtures, mocks, examples: fake keys and sample data live there. */
   isTest: boolean;
+  /** Tests, fixtures and mocks only: example and sample code is still code someone may run. */
+  isTestOnly: boolean;
   isMigration: boolean;
   /** Paths that hold data models (entities, schemas, migrations). */
   isModel: boolean;
@@ -18,6 +20,7 @@ export const isCodeKind = (kind: FileKind): boolean => CODE_KINDS.has(kind);
 
 const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|[\w.-]+\.csproj)$/;
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
+const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
 const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate|db\/migrate|alembic|flyway|liquibase)(?:\/|$)|\.sql$/i;
 const MODEL_PATH = /(?:^|\/)(?:models?|entities|entity|schemas?|domain|db|database|prisma|migrations?|migrate)(?:\/|$)|\.prisma$|(?:model|entity|schema|models)\.\w+$/i;
 
@@ -46,6 +49,7 @@ export function classifyFile(path: string): FileClass {
   return {
     kind,
     isTest: TEST_PATH.test(path),
+    isTestOnly: TEST_ONLY_PATH.test(path),
     isMigration: MIGRATION_PATH.test(path),
     isModel: MODEL_PATH.test(path),
   };

@@ -25,11 +25,12 @@ const AI_ARGUMENT = /\b(?:model|modelId|model_id|max_tokens|maxTokens|max_output
 const DATA = /\b(?:\w*_)?(?:customers?|patients?|users?|members?|clients?|tickets?|messages?|msgs?|emails?|mails?|notes?|records?|profiles?|conversations?|transcripts?|transcriptions?|history|histories|chats?|body|bodies|requests?|req|params|payloads?|documents?|docs?|inputs?|query|queries|questions?|texts?|contents?|complaints?|feedback|reviews?|comments?|descriptions?|summary|claims?|resumes?|charts?|medical|diagnos\w*|symptoms?|prompts?|data|rows?|forms?|submissions?|leads?|contacts?|accounts?|orders?|invoices?|inquir\w*|enquir\w*|threads?|cases?|issues?|reports?|context|files?|uploads?|attachments?|images?|audio|utterances?|replies|reply|answers?|letters?|applications?|candidates?|applicants?|employees?|students?|persons?|people|subjects?|bio|address\w*|phones?|names?|fields?|entries|entry|items?|article|post|posts|page|html|markdown|transaction\w*|payment\w*|support\w*|lab\w*|visit\w*|encounter\w*|appointment\w*|case_\w+)(?:_\w+)?\b|\b[a-z]+(?:Customer|Patient|User|Ticket|Message|Email|Note|Record|Profile|Conversation|Transcript|History|Body|Request|Payload|Document|Input|Query|Question|Text|Content|Complaint|Feedback|Review|Comment|Description|Prompt|Data|Form|Submission|Contact|Account|Order|Thread|Case|Issue|Report|Context|File|Upload|Attachment|Reply|Answer|Applicant|Employee|Student|Person|Subject|Name|Address|Entries|Entry|Item)s?\b/i;
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|%\(\w+\)s|\$(\w+)/g;
+const LINE_COMMENT = /(?:^|\s)(?:#|\/\/)\s[^\n]*/g;
 const KEY = /\b\w+\s*:(?!:)|\b\w+\s*=(?![=>])|:\w+\s*=>/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 const MAX_ARGUMENT = 4000;
 
 /** The text of the call's argument list, across the following lines of the new side, up to the closing bracket. */
@@ -58,6 +59,7 @@ function argumentText(diff: FileDiff, index: number, from: number): string {
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string): string {
   return argument
+    .replace(LINE_COMMENT, " ")
     .replace(STRING_LITERAL, (_all, _quote, body: string) => {
       const kept: string[] = [];
       for (const m of body.matchAll(INTERPOLATION)) kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
@@ -65,6 +67,41 @@ function dynamicPart(argument: string): string {
     })
     .replace(KEY, " ")
     .replace(CONSTANT_NAME, " ");
+}
+
+/** Names the prompt author writes, not customers: system prompts, instructions, templates. */
+const AUTHORED = /system|instruction|template|persona|few_?shot|examples?\b/i;
+const IDENTIFIER = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*/g;
+const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?=(?![=>])\s*(.*)$/;
+
+/** What each name is assigned on the lines the diff shows (the value read across lines up to its closing bracket). */
+function readAssignments(diff: FileDiff): Map<string, string> {
+  const values = new Map<string, string>();
+  for (let i = 0; i < diff.lines.length; i++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" || !line.text.includes("=")) continue;
+    const m = ASSIGNMENT.exec(line.text);
+    if (!m || values.has(m[1])) continue;
+    const start = line.text.length - m[2].length;
+    values.set(m[1], /^[\[({]|^f?["'`]{3}/.test(m[2]) ? argumentText(diff, i, start) : m[2]);
+  }
+  return values;
+}
+
+/** Whether the text carries data from people: a data-named value that is not fixed text, followed through assignments. */
+function carriesData(text: string, assignments: Map<string, string>, constants: Map<string, string>, depth: number): boolean {
+  const dynamic = dynamicPart(constants.size ? resolveConstants(text, constants) : text);
+  for (const [name] of dynamic.matchAll(IDENTIFIER)) {
+    const root = name.split(".")[0];
+    if (AUTHORED.test(root) || constants.has(root)) continue;
+    const value = assignments.get(root);
+    if (value !== undefined && depth < 3 && root === name) {
+      if (carriesData(value, assignments, constants, depth + 1)) return true;
+      continue;
+    }
+    if (DATA.test(name)) return true;
+  }
+  return false;
 }
 
 function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }>, text: string): ThirdPartyService | undefined {
@@ -80,9 +117,18 @@ function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   return undefined;
 }
 
-export function detectAiDataFlows(diff: FileDiff): RawFinding[] {
-  const { kind, isTest } = diff.fileClass;
-  if (isTest || !isCodeKind(kind) || !CALL.source) return [];
+export interface AiDataFlows {
+  findings: RawFinding[];
+  /** AI calls seen on added lines whose prompts are fixed text only (a demo, a smoke test). */
+  fixedCalls: number;
+}
+
+export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
+  const { kind, isTestOnly } = diff.fileClass;
+  const none: AiDataFlows = { findings: [], fixedCalls: 0 };
+  if (isTestOnly || !isCodeKind(kind) || !CALL.source) return none;
+  let fixedCalls = 0;
+  let assignments: Map<string, string> | undefined;
   for (const index of candidateLines(diff.added, CALL)) {
     const line = diff.lines[index];
     if (COMMENT.test(line.text)) continue;
@@ -90,14 +136,15 @@ export function detectAiDataFlows(diff: FileDiff): RawFinding[] {
     if (!call) continue;
     const raw = argumentText(diff, index, call.index + call[0].length - 1);
     const constants = readFileConstants(diff);
-    const argument = constants.size ? resolveConstants(raw, constants) : raw;
+    const argument = raw;
     const inFile = fileMentions(diff);
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
     if (AMBIGUOUS_CALL.test(call[0]) && !AI_ARGUMENT.test(argument) && !inFile && !serviceFrom(MODEL_BY_SERVICE, argument)) continue;
-    if (!DATA.test(dynamicPart(argument))) continue;
+    assignments ??= readAssignments(diff);
+    if (!carriesData(raw, assignments, constants, 0)) { fixedCalls++; continue; }
     const service = serviceFrom(MODEL_BY_SERVICE, argument) ?? inFile ?? serviceFrom(CALL_BY_SERVICE, line.text.slice(call.index));
     const vendor = service?.name ?? "AI provider";
-    return [{
+    return { fixedCalls, findings: [{
       ruleId: "ai-data-sent",
       path: diff.path,
       line: line.newLine,
@@ -106,7 +153,7 @@ export function detectAiDataFlows(diff: FileDiff): RawFinding[] {
       detail: { vendor, category: "ai" },
       dedupeKey: `vendor|${vendor}`,
       dedupePriority: -1,
-    }];
+    }] };
   }
-  return [];
+  return { findings: [], fixedCalls };
 }
