@@ -99,3 +99,32 @@ export function candidateLines(side: SideText, prefilter: RegExp): number[] {
   }
   return found;
 }
+
+/** Longest argument text read for one call. */
+export const MAX_ARGUMENT = 4000;
+
+/**
+ * The text of a call's argument list starting at the bracket at `from` on line `index`, across the following lines of
+ * the new side in the same hunk, up to the bracket that closes it (or MAX_ARGUMENT characters).
+ */
+export function readArguments(diff: FileDiff, index: number, from: number): string {
+  let depth = 0;
+  let out = "";
+  const hunk = diff.lines[index].hunk;
+  for (let i = index, start = from; i < diff.lines.length && out.length < MAX_ARGUMENT; i++, start = 0) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    const text = line.text.slice(start, start + MAX_ARGUMENT - out.length);
+    for (let c = 0; c < text.length; c++) {
+      const ch = text[c];
+      if (ch === "(" || ch === "[" || ch === "{") depth++;
+      else if (ch === ")" || ch === "]" || ch === "}") {
+        depth--;
+        if (depth <= 0) return out + text.slice(0, c + 1);
+      }
+    }
+    out += `${text}\n`;
+  }
+  return out;
+}

@@ -43,13 +43,15 @@ const EXTENSIONS: Array<[RegExp, FileKind]> = [
 ];
 
 export function classifyFile(path: string): FileClass {
+  // Package folders under src/main/<language>/ (io/ktor/samples/...) name packages, not sample code.
+  const testScope = path.replace(/((?:^|\/)src\/main\/(?:java|kotlin|scala|groovy)\/)(?:[^/]+\/)+/, "$1");
   let kind: FileKind = "other";
   if (MANIFEST_NAMES.test(path)) kind = "manifest";
   else for (const [pattern, k] of EXTENSIONS) if (pattern.test(path)) { kind = k; break; }
   return {
     kind,
-    isTest: TEST_PATH.test(path),
-    isTestOnly: TEST_ONLY_PATH.test(path),
+    isTest: TEST_PATH.test(testScope),
+    isTestOnly: TEST_ONLY_PATH.test(testScope),
     isMigration: MIGRATION_PATH.test(path),
     isModel: MODEL_PATH.test(path),
   };

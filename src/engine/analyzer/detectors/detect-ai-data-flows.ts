@@ -3,7 +3,7 @@
 // constructors and model names come from the third-party catalogue. A prompt made only of fixed text (a demo, a
 // constant) is not a finding.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, type FileDiff } from "../file-diff.js";
+import { candidateLines, readArguments as argumentText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { readFileConstants, resolveConstants } from "../read-file-constants.js";
 import { THIRD_PARTY_SERVICES, type ThirdPartyService } from "./detect-third-parties.js";
@@ -31,30 +31,6 @@ const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
 const AMBIGUOUS_CALL = /invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
-const MAX_ARGUMENT = 4000;
-
-/** The text of the call's argument list, across the following lines of the new side, up to the closing bracket. */
-function argumentText(diff: FileDiff, index: number, from: number): string {
-  let depth = 0;
-  let out = "";
-  const hunk = diff.lines[index].hunk;
-  for (let i = index, start = from; i < diff.lines.length && out.length < MAX_ARGUMENT; i++, start = 0) {
-    const line = diff.lines[i];
-    if (line.hunk !== hunk) break;
-    if (line.kind === "-") continue;
-    const text = line.text.slice(start, start + MAX_ARGUMENT);
-    for (let c = 0; c < text.length; c++) {
-      const ch = text[c];
-      if (ch === "(" || ch === "[" || ch === "{") depth++;
-      else if (ch === ")" || ch === "]" || ch === "}") {
-        depth--;
-        if (depth <= 0) return out + text.slice(0, c + 1);
-      }
-    }
-    out += `${text}\n`;
-  }
-  return out;
-}
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string): string {
