@@ -20,6 +20,8 @@ export interface ThirdPartyService {
   models?: string[];
   /** AI providers: regex sources of client constructors. */
   clients?: string[];
+  /** Regex sources of SDK initialisation calls: an added one starts sending data to the service. */
+  inits?: string[];
   /** Regex sources of SDK options that make the service collect personal data. */
   personalDataOptions?: string[];
 }
@@ -64,6 +66,21 @@ const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataO
 /** Any option of the catalogue that makes a service collect personal data. */
 const OPTION_SCAN = new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim");
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
+
+const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init) })));
+const INIT_SCAN = new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm");
+
+/** An SDK initialised on an added line (and not on a removed one: that is a move or an edit). */
+function initialisations(diff: FileDiff): RawFinding[] {
+  for (const index of candidateLines(diff.added, INIT_SCAN)) {
+    const line = diff.lines[index];
+    if (COMMENT.test(line.text)) continue;
+    const init = INITS.find((i) => i.pattern.test(line.text));
+    if (!init || init.pattern.test(diff.removed.text)) continue;
+    return [finding(diff, init.service, line, "code")];
+  }
+  return [];
+}
 
 /** Lines that turn on a catalogue option sending personal data (Sentry's sendDefaultPii, unmasked replays). */
 function personalDataOptions(diff: FileDiff): RawFinding[] {
@@ -121,6 +138,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
   if (kind !== "manifest") findings.push(...personalDataOptions(diff));
+  if (isCodeKind(kind)) for (const f of initialisations(diff)) add(f);
   const importPattern = IMPORTS[kind];
   const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCodeKind(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
   for (const index of candidates) {
