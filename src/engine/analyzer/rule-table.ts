@@ -67,7 +67,7 @@ export interface RuleSet {
   rules: CompiledLineRule[];
 }
 
-const CODE_KINDS: FileKind[] = ["js", "python", "go", "java", "ruby", "csharp", "php"];
+const CODE_KINDS: FileKind[] = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
 const ALL_KINDS: FileKind[] = [...CODE_KINDS, "sql", "terraform", "yaml", "dockerfile", "manifest", "env", "config", "shell", "docs", "other"];
 
 export const RULES: RuleDefinition[] = loadDataFile<{ rules: RuleDefinition[] }>("analyzer/rules.yaml").rules;

@@ -1,7 +1,7 @@
 // What kind of file a path is, so each rule only reads the files it understands.
 
 export type FileKind =
-  | "js" | "python" | "go" | "java" | "ruby" | "csharp" | "php"
+  | "js" | "python" | "go" | "java" | "ruby" | "csharp" | "php" | "rust" | "swift" | "cpp"
   | "sql" | "terraform" | "yaml" | "dockerfile" | "manifest" | "env" | "config" | "shell" | "docs" | "other";
 
 export interface FileClass {
@@ -15,12 +15,13 @@ export interface FileClass {
   isModel: boolean;
 }
 
-const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csharp", "php"]);
+const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"]);
 export const isCodeKind = (kind: FileKind): boolean => CODE_KINDS.has(kind);
 
 const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|[\w.-]+\.csproj)$/;
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
 const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
+const MAIN_SOURCE = /(?:^|\/)src\/main\/(?:java|kotlin|scala|groovy|resources)\//;
 const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate|db\/migrate|alembic|flyway|liquibase)(?:\/|$)|\.sql$/i;
 const MODEL_PATH = /(?:^|\/)(?:models?|entities|entity|schemas?|domain|db|database|prisma|migrations?|migrate)(?:\/|$)|\.prisma$|(?:model|entity|schema|models)\.\w+$/i;
 
@@ -32,6 +33,9 @@ const EXTENSIONS: Array<[RegExp, FileKind]> = [
   [/\.(?:rb|rake)$/i, "ruby"],
   [/\.cs$/i, "csharp"],
   [/\.php$/i, "php"],
+  [/\.rs$/i, "rust"],
+  [/\.swift$/i, "swift"],
+  [/\.(?:c|cc|cpp|cxx|h|hh|hpp)$/i, "cpp"],
   [/\.sql$/i, "sql"],
   [/\.(?:tf|tfvars|hcl|bicep)$/i, "terraform"],
   [/\.ya?ml$/i, "yaml"],
@@ -50,8 +54,9 @@ export function classifyFile(path: string): FileClass {
   else for (const [pattern, k] of EXTENSIONS) if (pattern.test(path)) { kind = k; break; }
   return {
     kind,
-    isTest: TEST_PATH.test(testScope),
-    isTestOnly: TEST_ONLY_PATH.test(testScope),
+    // Under src/main/ a file is production code whatever its name (EncryptionTest.java there is not a test).
+    isTest: !MAIN_SOURCE.test(path) && TEST_PATH.test(testScope),
+    isTestOnly: !MAIN_SOURCE.test(path) && TEST_ONLY_PATH.test(testScope),
     isMigration: MIGRATION_PATH.test(path),
     isModel: MODEL_PATH.test(path),
   };
