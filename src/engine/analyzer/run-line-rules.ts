@@ -39,7 +39,8 @@ function reAdded(rule: CompiledLineRule, text: string, match: RegExpExecArray, d
 }
 
 function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, open: Map<string, RawFinding>, findings: RawFinding[]): void {
-  const { isTest } = diff.fileClass;
+  // Example and sample code is what people copy: only tests, fixtures and mocks are left to rules that ask for them.
+  const isTest = diff.fileClass.isTestOnly;
   const lines = diff.lines;
   const line = lines[index];
   for (const rule of set.rules) {
