@@ -1,4 +1,6 @@
 // The engine's one entry point: changed files + configuration in, findings + summary out.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { performance } from "node:perf_hooks";
 import type { EngineOptions, Finding, ReviewFunction, ReviewInput, ReviewResult } from "./types.js";
 import type { OrganisationConfiguration } from "../domain/types.js";
 import { analyzeFiles } from "./analyzer/analyze-files.js";
@@ -14,7 +16,18 @@ const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
 export async function runAnalyzer(input: ReviewInput, configuration: OrganisationConfiguration): Promise<Finding[]> {
   const context = { profile: readProfileContext(configuration.profile), commitments: configuration.commitments ?? [] };
-  return (await analyzeFiles(input.files, context)).map((raw) => renderFinding(raw, configuration));
+  const raw = await analyzeFiles(input.files, context);
+  // Thousands of findings take a while to render: in slices, like the analysis, so the event loop keeps turning.
+  const findings: Finding[] = [];
+  let sliceStart = performance.now();
+  for (const finding of raw) {
+    if (performance.now() - sliceStart > 10) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+    findings.push(renderFinding(finding, configuration));
+  }
+  return findings;
 }
 
 export const review: ReviewFunction = async (input: ReviewInput, configuration: OrganisationConfiguration, options: EngineOptions = {}): Promise<ReviewResult> => {
