@@ -120,11 +120,13 @@ export async function scoreEvalCases(cases: EvalCase[]): Promise<EvalScores> {
   return { byArea, byLanguage, overall, cases: cases.length, positives, negatives: cases.length - positives, languages: Object.keys(byLanguage).length, mistakes };
 }
 
+/** A ratio for the tables; "-" when it has nothing to count (no finding raised, or no finding expected). */
+const shown = (ratio: number, denominator: number) => (denominator === 0 ? "-" : ratio.toFixed(3));
 export const precision = (s: AreaScore) => (s.truePositives + s.falsePositives === 0 ? 1 : s.truePositives / (s.truePositives + s.falsePositives));
 export const recall = (s: AreaScore) => (s.truePositives + s.falseNegatives === 0 ? 1 : s.truePositives / (s.truePositives + s.falseNegatives));
 
 const row = (name: string, s: AreaScore) =>
-  `  ${name.padEnd(15)} ${precision(s).toFixed(3).padStart(9)} ${recall(s).toFixed(3).padStart(7)} ${String(s.truePositives).padStart(4)} ${String(s.falsePositives).padStart(4)} ${String(s.falseNegatives).padStart(4)}`;
+  `  ${name.padEnd(15)} ${shown(precision(s), s.truePositives + s.falsePositives).padStart(9)} ${shown(recall(s), s.truePositives + s.falseNegatives).padStart(7)} ${String(s.truePositives).padStart(4)} ${String(s.falsePositives).padStart(4)} ${String(s.falseNegatives).padStart(4)}`;
 const header = (first: string) =>
   `  ${first.padEnd(15)} ${"precision".padStart(9)} ${"recall".padStart(7)} ${"TP".padStart(4)} ${"FP".padStart(4)} ${"FN".padStart(4)}`;
 

@@ -97,7 +97,8 @@ describe("evaluation harness", () => {
     expect(scores.mistakes).toEqual([{ kind: "missed", area: "secrets", id: "py-missed", source: "acme/app:app/util.py" }]);
     const text = formatScores(scores, "Sample", { mistakes: true });
     expect(text).toContain("Sample: 3 cases (2 with expected findings, 1 harmless look-alikes), 2 languages");
-    expect(text).toMatch(/\n {2}python +1\.000 +0\.000 +0 +0 +1\n/);
+    expect(text).toMatch(/\n {2}python +- +0\.000 +0 +0 +1\n/);
+    expect(text).toMatch(/\n {2}logging +- +- +0 +0 +0\n/);
     expect(text).toContain("missed    secrets        py-missed  [acme/app:app/util.py]");
   });
 });
