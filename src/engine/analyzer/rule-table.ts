@@ -19,6 +19,8 @@ export interface NearDefinition {
   after?: number;
   lines?: "new" | "old" | "added" | "removed" | "any";
   scope?: "hunk" | "file";
+  /** The condition also holds when the file's path matches this (a scheduler file, a routes file). */
+  orPath?: string;
 }
 
 export interface RuleDefinition {
@@ -48,6 +50,7 @@ export interface CompiledNear {
   after: number;
   lines: "new" | "old" | "added" | "removed" | "any";
   scope: "hunk" | "file";
+  orPath?: RegExp;
 }
 
 export interface CompiledLineRule {
@@ -88,6 +91,7 @@ function compileNear(near: NearDefinition, side: "added" | "removed"): CompiledN
     after: near.after ?? within,
     lines: near.lines ?? (side === "added" ? "new" : "old"),
     scope: near.scope ?? "hunk",
+    orPath: near.orPath ? new RegExp(near.orPath, "i") : undefined,
   };
 }
 

@@ -19,7 +19,8 @@ function lineCounts(line: DiffLine, lines: CompiledNear["lines"]): boolean {
   }
 }
 
-export function nearMatches(all: DiffLine[], index: number, near: CompiledNear): boolean {
+export function nearMatches(all: DiffLine[], index: number, near: CompiledNear, path = ""): boolean {
+  if (near.orPath?.test(path)) return true;
   if (near.scope === "file") {
     for (const line of all) if (lineCounts(line, near.lines) && near.pattern.test(line.text)) return true;
     return false;
@@ -48,8 +49,8 @@ function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, o
     const match = rule.pattern.exec(text);
     if (!match) continue;
     if (rule.unless?.test(text)) continue;
-    if (!rule.near.every((near) => nearMatches(lines, index, near))) continue;
-    if (rule.unlessNear.some((near) => nearMatches(lines, index, near))) continue;
+    if (!rule.near.every((near) => nearMatches(lines, index, near, diff.path))) continue;
+    if (rule.unlessNear.some((near) => nearMatches(lines, index, near, diff.path))) continue;
     if (line.kind === "-" && rule.definition.notReadded && reAdded(rule, text, match, diff)) continue;
     const key = `${rule.definition.id}|${line.hunk}`;
     const existing = open.get(key);

@@ -4,7 +4,7 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
 
-const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile|mobile_number|telephone|date_of_birth|dob|birth_date|birthdate|birthday|home_address|street_address|postal_address|address|address_line_?\d|postcode|post_code|zip_?code|first_name|last_name|full_name|given_name|family_name|maiden_name|ip_address|last_login_ip|geolocation|salary|income)$/;
+const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile|mobile_number|telephone|date_of_birth|dob|birth_date|birthdate|birthday|home_address|street_address|postal_address|address|address_line_?\d|postcode|post_code|zip_?code|first_name|last_name|full_name|given_name|family_name|maiden_name|ip_address|last_login_ip|geolocation|salary|income|nationality|citizenship|place_of_birth)$/;
 /**
  * Special categories and identifiers whose exposure does most harm, matched as words of the snake_case name:
  * national ids, dates of birth, health data, biometrics, genetic data, beliefs and orientation, card and bank numbers.
@@ -41,7 +41,7 @@ const DEFINITIONS: Definition[] = [
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
-const PREFILTER = /national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
+const PREFILTER = /citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
 
 export function toSnakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
