@@ -414,3 +414,46 @@ describe("customer data sent to an AI provider", () => {
     ]);
   });
 });
+
+describe("credentials, logs and new services read in context", () => {
+  it("finds weak literal credentials in configuration and code, and keeps placeholders out", async () => {
+    await check([
+      ["terraform admin password", "infra/sql.tf", ['+  administrator_login_password = "AdminPassword123!"'], "secrets"],
+      ["spring yaml password", "src/main/resources/application-prod.yml", ["+    password: 123456"], "secrets"],
+      ["express session secret", "server.js", ["+  secret: 'keyboard cat',"], "secrets"],
+      ["compose JWT secret", "deploy/docker-compose.yml", ["+      - JWT_SECRET=crapi"], "secrets"],
+      ["HMAC key literal", "lib/sign.ts", ["+export const sign = (d: string) => crypto.createHmac('sha256', 'pa4qacea4VK9t9nGv7yZtwmj').update(d).digest('hex')"], "secrets"],
+      ["kubernetes Secret data", "k8s/secret.yaml", ["+kind: Secret", "+data:", "+  azurestorageaccountkey: eElGMXpKYm5ub2pGTE1Ta0JwNTBteDAyckhz"], "secrets"],
+    ]);
+    await check([
+      ["env reference", "deploy/values.yaml", ["+    password: ${DB_PASSWORD}"], null],
+      ["placeholder", "config/mail.yaml", ["+    password: YourPass"], null],
+      ["autocomplete field", "src/forms/signup.ts", ['+  password: "new-password",'], null],
+      ["base64 of a change-me text", "config/application.yml", ["+        base64-secret: bXktc2VjcmV0LWtleS13aGljaC1zaG91bGQtYmUtY2hhbmdlZC1pbi1wcm9kdWN0aW9u"], null],
+      ["password read from a form in code", "app/auth.py", ["+    password = request.form.get(\"password\")"], null],
+    ]);
+  });
+
+  it("reads logging calls across lines and tells a logged password (logging) from a logged token (secrets)", async () => {
+    await check([
+      ["structured logger over lines", "src/auth/log.ts", ["+    logger({", "+      level: 'info',", "+      data: { email: request.email },", "+    })"], "logging"],
+      ["laravel logger()->alert", "app/Observers/UserObserver.php", ["+        logger()->alert('user created',", "+        [", "+            'email' => $user->email,", "+        ]);"], "logging"],
+      ["android Log.i of a password field", "app/src/main/java/acme/Login.java", ['+        Log.i("Password", passwordEditText.getText().toString());'], "logging"],
+      ["token logged", "src/auth/refresh.ts", ["+  console.log(`refreshed ${accessToken}`);"], "secrets"],
+    ]);
+    await check([
+      ["last four digits only", "src/payment/charge.js", ["+  logger.info(`charged card ending ${cardNumber.substr(-4)}`);"], null],
+    ]);
+  });
+
+  it("finds an error tracker or analytics SDK initialised in code, and the purge job dropped from a scheduler file", async () => {
+    await check([
+      ["sentry ruby initializer", "config/initializers/sentry.rb", ["+Sentry.init do |config|", '+  config.dsn = ENV["SENTRY_DSN"]', "+end"], "subprocessors"],
+      ["posthog in the browser", "app/entry.client.tsx", ["+      posthog.init(config.key, { api_host: config.host });"], "subprocessors"],
+      ["rust scheduled task", "crates/routes/src/utils/scheduled_tasks.rs", ["-      delete_old_denied_users(&mut context.pool())", "-        .await", "       .ok();"], "pii_retention"],
+    ]);
+    await check([
+      ["sentry init only moved", "src/instrument.ts", ["-Sentry.init({ dsn })", "+Sentry.init({ dsn, tracesSampleRate: 0.1 })"], null],
+    ]);
+  });
+});
