@@ -1,6 +1,7 @@
 // Loads rules.yaml and precompiles, per file kind and diff side, one gate regex plus the rules behind it,
 // so the lines of a file that concern no rule cost one scan of the file's joined text.
 import { loadDataFile } from "../load-data-file.js";
+import { requiredLiterals } from "./required-literals.js";
 import type { FileKind } from "../diff/classify-file.js";
 import type { Severity } from "../types.js";
 
@@ -65,6 +66,8 @@ export interface CompiledLineRule {
 export interface RuleSet {
   /** All patterns of the set in one regex, flags "gim", for candidateLines(). */
   gate: RegExp | null;
+  /** The literals every match of the set contains, flags "gi": scanned first, several times faster than the gate. */
+  prefilter: RegExp | null;
   /** The same, without "g", for testing one line. */
   lineGate: RegExp | null;
   rules: CompiledLineRule[];
@@ -114,8 +117,12 @@ function buildRuleSets(): Map<string, RuleSet> {
     for (const side of ["added", "removed"] as const) {
       const rules = lineRules.filter((r) => r.rule.definition.lines === side && r.kinds.has(kind)).map((r) => r.rule);
       const source = rules.map((r) => `(?:${r.definition.pattern})`).join("|");
+      const literals = rules.map((r) => requiredLiterals(r.definition.pattern!));
+      const escape = (l: string) => l.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+      const gate = rules.length ? new RegExp(source, "gim") : null;
       sets.set(`${kind}:${side}`, {
-        gate: rules.length ? new RegExp(source, "gim") : null,
+        gate,
+        prefilter: !rules.length ? null : literals.every((l) => l !== null) ? new RegExp([...new Set(literals.flat() as string[])].sort((a, b) => b.length - a.length).map(escape).join("|"), "gi") : gate,
         lineGate: rules.length ? new RegExp(source, "i") : null,
         rules,
       });

@@ -78,8 +78,10 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
   for (const [set, side] of [[ruleSetFor(kind, "added"), diff.added], [ruleSetFor(kind, "removed"), diff.removed]] as const) {
     if (!set.gate) continue;
     const seen = new Set<number>();
-    for (const index of candidateLines(side, set.gate)) {
+    const checkLine = set.prefilter !== set.gate;
+    for (const index of candidateLines(side, set.prefilter!)) {
       seen.add(index);
+      if (checkLine && !set.lineGate!.test(diff.lines[index].text)) continue;
       applyRules(diff, set, index, diff.lines[index].text, open, findings);
     }
     // Lines that pass a constant to a call are read again with the file's constants inlined.
