@@ -80,8 +80,8 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
     const seen = new Set<number>();
     const checkLine = set.prefilter !== set.gate;
     for (const index of candidateLines(side, set.prefilter!)) {
-      seen.add(index);
       if (checkLine && !set.lineGate!.test(diff.lines[index].text)) continue;
+      seen.add(index);
       applyRules(diff, set, index, diff.lines[index].text, open, findings);
     }
     // Lines that pass a constant to a call are read again with the file's constants inlined.
