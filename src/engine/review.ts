@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { performance } from "node:perf_hooks";
 import type { EngineOptions, Finding, ReviewFunction, ReviewInput, ReviewResult } from "./types.js";
 import type { OrganisationConfiguration } from "../domain/types.js";
-import { analyzeFiles } from "./analyzer/analyze-files.js";
+import { analyzeFiles, SLICE_MS } from "./analyzer/analyze-files.js";
 import { readProfileContext } from "./grounding/read-profile-context.js";
 import { renderFinding } from "./findings/render-finding.js";
 import { buildSummary } from "./summary/build-summary.js";
@@ -21,7 +21,7 @@ export async function runAnalyzer(input: ReviewInput, configuration: Organisatio
   const findings: Finding[] = [];
   let sliceStart = performance.now();
   for (const finding of raw) {
-    if (performance.now() - sliceStart > 10) {
+    if (performance.now() - sliceStart > SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = performance.now();
     }
