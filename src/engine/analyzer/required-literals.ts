@@ -120,3 +120,16 @@ export function requiredLiterals(source: string): string[] | null {
     return null;
   }
 }
+
+const escapeLiteral = (l: string) => l.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/**
+ * A scan regex ("gi") of the literals the given patterns require, for candidateLines(); `fallback` when any pattern
+ * has no usable literal. Callers test each candidate line with the real patterns.
+ */
+export function literalPrefilter(sources: string[], fallback: RegExp): RegExp {
+  const literals = sources.map(requiredLiterals);
+  if (sources.length === 0 || literals.some((l) => l === null)) return fallback;
+  const all = [...new Set(literals.flat() as string[])].sort((a, b) => b.length - a.length);
+  return new RegExp(all.map(escapeLiteral).join("|"), "gi");
+}

@@ -6,12 +6,16 @@ import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments as argumentText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { readFileConstants, resolveConstants } from "../read-file-constants.js";
+import { literalPrefilter } from "../required-literals.js";
 import { THIRD_PARTY_SERVICES, type ThirdPartyService } from "./detect-third-parties.js";
 
 const AI = THIRD_PARTY_SERVICES.filter((s) => s.category === "ai");
 const callsOf = (s: ThirdPartyService) => s.calls ?? [];
 /** Every AI call signature of the catalogue, one alternative each. */
 const CALL = new RegExp(AI.flatMap(callsOf).map((c) => `(?:${c})`).join("|"), "gm");
+const CALL_LINE = new RegExp(CALL.source);
+/** The literals of every call signature: the file is scanned for these, CALL then reads each candidate line. */
+const CALL_SCAN = literalPrefilter(AI.flatMap(callsOf), CALL);
 const CALL_BY_SERVICE = AI.filter((s) => callsOf(s).length).map((s) => ({ service: s, pattern: new RegExp(callsOf(s).join("|")) }));
 const MODEL_BY_SERVICE = AI.filter((s) => s.models?.length).map((s) => ({ service: s, pattern: new RegExp(`["'\`/](?:${s.models!.join("|")})`, "i") }));
 const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length).map((s) => ({
@@ -105,10 +109,10 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   if (isTestOnly || !isCodeKind(kind) || !CALL.source) return none;
   let fixedCalls = 0;
   let assignments: Map<string, string> | undefined;
-  for (const index of candidateLines(diff.added, CALL)) {
+  for (const index of candidateLines(diff.added, CALL_SCAN)) {
     const line = diff.lines[index];
     if (COMMENT.test(line.text)) continue;
-    const call = new RegExp(CALL.source).exec(line.text);
+    const call = CALL_LINE.exec(line.text);
     if (!call) continue;
     const raw = argumentText(diff, index, call.index + call[0].length - 1);
     const constants = readFileConstants(diff);

@@ -4,6 +4,7 @@ import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
+import { literalPrefilter } from "../required-literals.js";
 
 export interface ThirdPartyService {
   name: string;
@@ -64,11 +65,11 @@ const IMPORTS: Record<string, RegExp> = {
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
 const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataOptions ?? []).map((option) => ({ service, pattern: new RegExp(option, "i") })));
 /** Any option of the catalogue that makes a service collect personal data. */
-const OPTION_SCAN = new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim");
+const OPTION_SCAN = literalPrefilter(OPTIONS.map((o) => o.pattern.source), new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim"));
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 
 const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init) })));
-const INIT_SCAN = new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm");
+const INIT_SCAN = literalPrefilter(INITS.map((i) => i.pattern.source), new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm"));
 
 /** An SDK initialised on an added line (and not on a removed one: that is a move or an edit). */
 function initialisations(diff: FileDiff): RawFinding[] {
