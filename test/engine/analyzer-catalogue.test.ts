@@ -34,6 +34,7 @@ describe("third-party catalogue", () => {
       ["Gemfile", "+gem 'honeybadger'", "Honeybadger"],
       ["go.mod", "+\tgithub.com/adyen/adyen-go-api-library v1.0.0", "Adyen"],
       ["src/App/App.csproj", '+    <PackageReference Include="AWSSDK.BedrockRuntime" Version="3.7.0" />', "Amazon Bedrock"],
+      ["Cargo.toml", '+async-openai = "0.24"', "OpenAI"],
     ];
     for (const [path, line, vendor] of manifests) {
       const result = await review(input([{ path, status: "modified", patch: `@@ -1,1 +1,2 @@\n context\n${line}` }]), configuration());

@@ -18,7 +18,7 @@ export interface FileClass {
 const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"]);
 export const isCodeKind = (kind: FileKind): boolean => CODE_KINDS.has(kind);
 
-const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|[\w.-]+\.csproj)$/;
+const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|Cargo\.toml|[\w.-]+\.csproj)$/;
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
 const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
 const MAIN_SOURCE = /(?:^|\/)src\/main\/(?:java|kotlin|scala|groovy|resources)\//;

@@ -50,6 +50,7 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+):[^"']*["']/],
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
+  [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
 ];
 
 const IMPORTS: Record<string, RegExp> = {
