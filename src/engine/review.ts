@@ -1,7 +1,9 @@
 // The engine's one entry point: changed files + configuration in, findings + summary out.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { performance } from "node:perf_hooks";
 import type { ChangedFile, EngineOptions, Finding, ReviewFunction, ReviewInput, ReviewResult } from "./types.js";
 import type { OrganisationConfiguration } from "../domain/types.js";
-import { analyzeFiles } from "./analyzer/analyze-files.js";
+import { analyzeFiles, SLICE_MS } from "./analyzer/analyze-files.js";
 import { readProfileContext } from "./grounding/read-profile-context.js";
 import { citedFrameworks, withCitedFrameworks } from "./grounding/cite-frameworks.js";
 import { renderFinding } from "./findings/render-finding.js";
@@ -16,15 +18,26 @@ import { parsePatch } from "./diff/parse-patch.js";
 const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
 /** The analyzer's findings, citing the selected frameworks (or the baseline when none is selected). */
-export function runAnalyzer(input: ReviewInput, configuration: OrganisationConfiguration): Finding[] {
+export async function runAnalyzer(input: ReviewInput, configuration: OrganisationConfiguration): Promise<Finding[]> {
   const cited = withCitedFrameworks(configuration);
   const context = { profile: readProfileContext(cited.profile), commitments: cited.commitments ?? [] };
-  return withSuggestions(analyzeFiles(input.files, context).map((raw) => renderFinding(raw, cited)), input.files);
+  const raw = await analyzeFiles(input.files, context);
+  // Thousands of findings take a while to render: in slices, like the analysis, so the event loop keeps turning.
+  const findings: Finding[] = [];
+  let sliceStart = performance.now();
+  for (const finding of raw) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+    findings.push(renderFinding(finding, cited));
+  }
+  return withSuggestions(findings, input.files);
 }
 
 export const review: ReviewFunction = async (input: ReviewInput, configuration: OrganisationConfiguration, options: EngineOptions = {}): Promise<ReviewResult> => {
   const cited = withCitedFrameworks(configuration);
-  const analyzerFindings = runAnalyzer(input, configuration);
+  const analyzerFindings = await runAnalyzer(input, configuration);
   const summaryMessages = messagesFor(configuration.review_language).summary;
   const notes: string[] = [];
   let euNote: string | undefined;

@@ -52,8 +52,8 @@ describe("a review on GitHub", () => {
         "**GDPR** Art. 5(2) (Accountability), Art. 32(1)(b) (Ongoing confidentiality, integrity, availability and resilience) · **ISO_27001** A.8.15 (Logging), A.8.16 (Monitoring activities)",
         `- [\`src/app.ts:2\`](${blob}#L2) Audit logging turned off (high, \`48eb6ee\`)`,
         "",
-        "**GDPR** Art. 32(1)(b) (Ongoing confidentiality, integrity, availability and resilience), Art. 5(1)(c) (Data minimisation), Art. 32(1)(a) (Pseudonymisation and encryption) · **ISO_27001** A.5.17 (Authentication information), A.8.15 (Logging), A.8.11 (Data masking)",
-        `- [\`src/app.ts:5\`](${blob}#L5) Secret written to logs (high, \`e3907d5\`)`,
+        "**GDPR** Art. 5(1)(c) (Data minimisation), Art. 32(1)(a) (Pseudonymisation and encryption), Art. 32(1)(b) (Ongoing confidentiality, integrity, availability and resilience) · **ISO_27001** A.8.15 (Logging), A.8.11 (Data masking), A.5.17 (Authentication information)",
+        `- [\`src/app.ts:5\`](${blob}#L5) Secret written to logs (high, \`f270c32\`)`,
       ].join("\n"),
     );
     expect(summary).toContain("Commit `aaaaaaa`, 1 changed file.");

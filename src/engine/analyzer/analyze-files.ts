@@ -1,5 +1,7 @@
 // The built-in analyzer: every changed file through the line rules and the detectors, one pass each,
 // then the profile decides what is already known and what needs an extra word.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { performance } from "node:perf_hooks";
 import type { ChangedFile } from "../types.js";
 import type { Commitment } from "../../domain/types.js";
 import type { RawFinding } from "./raw-finding.js";
@@ -11,6 +13,7 @@ import { detectPiiFields } from "./detectors/detect-pii-fields.js";
 import { detectRetentionChanges, type RetentionCommitments } from "./detectors/detect-retention-changes.js";
 import { detectThirdParties, THIRD_PARTY_SERVICES } from "./detectors/detect-third-parties.js";
 import { detectRegionOutsideHosting } from "./detectors/detect-region-outside-hosting.js";
+import { detectAiDataFlows } from "./detectors/detect-ai-data-flows.js";
 import type { ProfileContext } from "../grounding/read-profile-context.js";
 import { readCommitmentPeriodDays } from "../grounding/read-commitment-period.js";
 
@@ -39,7 +42,7 @@ function groundInProfile(finding: RawFinding, profile: ProfileContext): void {
     finding.extraChangeAreas = ["international_transfer"];
     (finding.profileNotes ??= []).push({ key: "euTransfer", values: { hosting: profile.euHosting, vendor } });
   }
-  if (profile.handlesHealthData && profile.dataHandled && ["pii-field-added", "pii-in-logs", "ai-provider-added", "outbound-data-flow", "third-party-sdk-added"].includes(finding.ruleId)) {
+  if (profile.handlesHealthData && profile.dataHandled && ["pii-field-added", "pii-in-logs", "ai-provider-added", "ai-data-sent", "outbound-data-flow", "third-party-sdk-added", "analytics-identity-traits", "error-tracking-pii", "error-tracking-user-context"].includes(finding.ruleId)) {
     (finding.profileNotes ??= []).push({ key: "healthData", values: { dataHandled: profile.dataHandled } });
     if (finding.ruleId === "pii-field-added" || finding.ruleId === "pii-in-logs") finding.severity = "high";
   }
@@ -48,13 +51,22 @@ function groundInProfile(finding: RawFinding, profile: ProfileContext): void {
   }
 }
 
-export function analyzeFiles(files: ChangedFile[], context: AnalysisContext): RawFinding[] {
+/** Longest stretch of work between two turns of the event loop (a file is never split); well under the 50 ms budget. */
+export const SLICE_MS = 5;
+
+export async function analyzeFiles(files: ChangedFile[], context: AnalysisContext): Promise<RawFinding[]> {
   const retention: RetentionCommitments = {
     logDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "logging")),
     dataDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "pii_retention")),
   };
   const all: RawFinding[] = [];
+  let sliceStart = performance.now();
   for (const file of files) {
+    // A large pull request must not hold the event loop: health checks and webhooks keep being answered.
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
     const removedJob = removedDeletionJobFile(file);
     if (removedJob) all.push(removedJob);
     if (!file.patch) continue;
@@ -68,6 +80,12 @@ export function analyzeFiles(files: ChangedFile[], context: AnalysisContext): Ra
       ...detectThirdParties(diff),
       ...detectRegionOutsideHosting(diff, context.profile.euHosting),
     );
+    // An AI SDK imported only for calls with fixed prompts (a demo, a smoke test) sends no one's data.
+    const ai = detectAiDataFlows(diff);
+    all.push(...ai.findings);
+    if (ai.fixedCalls > 0 && ai.findings.length === 0) {
+      for (let i = all.length - 1; i >= 0 && all[i].path === file.path; i--) if (all[i].ruleId === "ai-provider-added") all.splice(i, 1);
+    }
   }
   // One finding per third-party service per pull request, at the most telling place.
   const best = new Map<string, RawFinding>();

@@ -1,23 +1,27 @@
 // What kind of file a path is, so each rule only reads the files it understands.
 
 export type FileKind =
-  | "js" | "python" | "go" | "java" | "ruby" | "csharp" | "php"
-  | "sql" | "terraform" | "yaml" | "dockerfile" | "manifest" | "env" | "config" | "docs" | "other";
+  | "js" | "python" | "go" | "java" | "ruby" | "csharp" | "php" | "rust" | "swift" | "cpp"
+  | "sql" | "terraform" | "yaml" | "dockerfile" | "manifest" | "env" | "config" | "shell" | "docs" | "other";
 
 export interface FileClass {
   kind: FileKind;
   /** Tests, fixtures, mocks, examples: fake keys and sample data live there. */
   isTest: boolean;
+  /** Tests, fixtures and mocks only: example and sample code is still code someone may run. */
+  isTestOnly: boolean;
   isMigration: boolean;
   /** Paths that hold data models (entities, schemas, migrations). */
   isModel: boolean;
 }
 
-const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csharp", "php"]);
+const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"]);
 export const isCodeKind = (kind: FileKind): boolean => CODE_KINDS.has(kind);
 
-const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|[\w.-]+\.csproj)$/;
+const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|Cargo\.toml|[\w.-]+\.csproj)$/;
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
+const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
+const MAIN_SOURCE = /(?:^|\/)src\/main\/(?:java|kotlin|scala|groovy|resources)\//;
 const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate|db\/migrate|alembic|flyway|liquibase)(?:\/|$)|\.sql$/i;
 const MODEL_PATH = /(?:^|\/)(?:models?|entities|entity|schemas?|domain|db|database|prisma|migrations?|migrate)(?:\/|$)|\.prisma$|(?:model|entity|schema|models)\.\w+$/i;
 
@@ -25,26 +29,34 @@ const EXTENSIONS: Array<[RegExp, FileKind]> = [
   [/\.(?:[cm]?[jt]sx?)$/i, "js"],
   [/\.py$/i, "python"],
   [/\.go$/i, "go"],
-  [/\.(?:java|kt|kts|scala)$/i, "java"],
+  [/\.(?:java|kt|kts|scala|sc|groovy)$/i, "java"],
   [/\.(?:rb|rake)$/i, "ruby"],
   [/\.cs$/i, "csharp"],
   [/\.php$/i, "php"],
+  [/\.rs$/i, "rust"],
+  [/\.swift$/i, "swift"],
+  [/\.(?:c|cc|cpp|cxx|h|hh|hpp)$/i, "cpp"],
   [/\.sql$/i, "sql"],
-  [/\.(?:tf|tfvars|hcl)$/i, "terraform"],
+  [/\.(?:tf|tfvars|hcl|bicep)$/i, "terraform"],
   [/\.ya?ml$/i, "yaml"],
   [/(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w-]+)?$|\.dockerfile$/i, "dockerfile"],
   [/(?:^|\/)\.env(?:\.[\w-]+)?$/i, "env"],
+  [/\.(?:sh|bash|zsh|ps1)$|(?:^|\/)(?:crontab|[\w.-]+\.cron)$|(?:^|\/)cron\.d\//i, "shell"],
   [/\.(?:json|toml|ini|conf|cfg|properties|xml|config|prisma)$/i, "config"],
   [/\.(?:md|mdx|rst|txt|adoc|html?)$/i, "docs"],
 ];
 
 export function classifyFile(path: string): FileClass {
+  // Package folders under src/main/<language>/ (io/ktor/samples/...) name packages, not sample code.
+  const testScope = path.replace(/((?:^|\/)src\/main\/(?:java|kotlin|scala|groovy)\/)(?:[^/]+\/)+/, "$1");
   let kind: FileKind = "other";
   if (MANIFEST_NAMES.test(path)) kind = "manifest";
   else for (const [pattern, k] of EXTENSIONS) if (pattern.test(path)) { kind = k; break; }
   return {
     kind,
-    isTest: TEST_PATH.test(path),
+    // Under src/main/ a file is production code whatever its name (EncryptionTest.java there is not a test).
+    isTest: !MAIN_SOURCE.test(path) && TEST_PATH.test(testScope),
+    isTestOnly: !MAIN_SOURCE.test(path) && TEST_ONLY_PATH.test(testScope),
     isMigration: MIGRATION_PATH.test(path),
     isModel: MODEL_PATH.test(path),
   };

@@ -14,25 +14,34 @@ export function parsePatch(patch: string): DiffLine[] {
   const lines: DiffLine[] = [];
   let newLine = 0;
   let hunk = -1;
-  for (const raw of patch.split("\n")) {
-    const header = HUNK_HEADER.exec(raw);
-    if (header) {
-      newLine = Number(header[1]);
-      hunk++;
-      continue;
+  // Walks the text with indexOf rather than split(): one pass, no intermediate array of the whole patch.
+  for (let start = 0; start <= patch.length; ) {
+    let end = patch.indexOf("\n", start);
+    if (end < 0) end = patch.length;
+    const first = patch.charCodeAt(start);
+    if (first === 64 /* @ */) {
+      const header = HUNK_HEADER.exec(patch.slice(start, Math.min(end, start + 200)));
+      if (header) {
+        newLine = Number(header[1]);
+        hunk++;
+        start = end + 1;
+        continue;
+      }
     }
-    if (hunk < 0 || raw.startsWith("\\")) continue; // "\ No newline at end of file"
-    const first = raw[0];
-    if (first === "+") {
-      lines.push({ kind: "+", text: raw.slice(1), newLine, hunk });
-      newLine++;
-    } else if (first === "-") {
-      lines.push({ kind: "-", text: raw.slice(1), newLine: Math.max(newLine, 1), hunk });
-    } else {
-      // Context line (a lone empty line also counts: some tools strip the leading space).
-      lines.push({ kind: " ", text: raw.slice(1), newLine, hunk });
-      newLine++;
+    if (hunk >= 0 && first !== 92 /* \ "No newline at end of file" */) {
+      const text = patch.slice(start + 1, end);
+      if (first === 43 /* + */) {
+        lines.push({ kind: "+", text, newLine, hunk });
+        newLine++;
+      } else if (first === 45 /* - */) {
+        lines.push({ kind: "-", text, newLine: Math.max(newLine, 1), hunk });
+      } else if (end > start || end < patch.length) {
+        // Context line (a lone empty line also counts: some tools strip the leading space).
+        lines.push({ kind: " ", text, newLine, hunk });
+        newLine++;
+      }
     }
+    start = end + 1;
   }
   // A removed line at the very end of a hunk points past the hunk: clamp to the hunk's last new-side line.
   for (let i = lines.length - 1, lastNew = 0, lastHunk = -1; i >= 0; i--) {

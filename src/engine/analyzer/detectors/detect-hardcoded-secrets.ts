@@ -2,7 +2,7 @@
 // secret-looking literals to secret-named keys. Tests, fixtures, examples and placeholders are left alone,
 // and the message never repeats the value.
 import type { RawFinding } from "../raw-finding.js";
-import type { FileDiff } from "../file-diff.js";
+import { candidateLines, type FileDiff } from "../file-diff.js";
 
 const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, "AWS access key id"],
@@ -20,49 +20,90 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bnpm_[A-Za-z0-9]{36}\b/, "npm token"],
 ];
 
-const SECRET_KEY = String.raw`[\w.-]*?(?:password|passwd|pwd|secret|secret_?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|token|credentials?)`;
-/** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" */
-const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY})["']?\s*(?:=|:|=>|:=)\s*(?:[A-Za-z]+\s*\()?\s*["']([^"'\s]{8,})["']`, "i");
-/** KEY=value in env files, Dockerfiles, YAML, properties. */
-const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{7,})\s*$`, "i");
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret_?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|token|credentials?)`;
+/** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
+const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key)$/i;
+/** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" */
+const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY})["']?\s*(?:=|:|=>|:=)\s*(?:[A-Za-z]+\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+/** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
+const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{3,})\s*(?:#.*)?$`, "i");
 const URL_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'$]+:([^@\s"'/$]{6,})@([^/\s:"']+)/i;
+/** A literal key handed to an HMAC or cipher constructor. */
+const KEY_ARGUMENT = /\b(?:createHmac|createCipheriv|createDecipheriv|hmac\.new|HMAC\.new|Mac\.getInstance|SecretKeySpec|HmacSHA\d+)\s*\(\s*(?:["'][\w-]+["']\s*,\s*)?["']([^"'\n]{8,200})["']/;
+/** An entry of a Kubernetes Secret's data: a base64 value. */
+const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
-const PLACEHOLDER = /example|changeme|change_me|change-me|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|test|todo|replace|lorem|foobar|000000|123456|password|secret|^\$|^\{\{|^<|^%|process\.env|os\.environ|getenv|ENV\[|env\(|localhost/i;
-const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max))$/i;
+// Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
+const PLACEHOLDER = /example|changeme|change_me|change-me|chang(?:e|ed)[-_ ](?:it|this|in[-_ ]production)|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+/** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
+const PREFILTER = /AKIA|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
+
+function isPlaceholder(value: string): boolean {
+  if (PLACEHOLDER.test(value)) return true;
+  // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
+  if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
+    const decoded = Buffer.from(value, "base64").toString("utf8");
+    if (/^[\x20-\x7e\s]+$/.test(decoded) && PLACEHOLDER.test(decoded)) return true;
+  }
+  return false;
+}
 
 /** A secret has letters and digits or symbols; identifiers like "password_confirmation" do not. */
 function looksSecret(value: string): boolean {
-  if (PLACEHOLDER.test(value) || value.startsWith("/") || value.includes("://")) return false;
+  if (isPlaceholder(value) || value.startsWith("/") || value.includes("://") || /\s/.test(value)) return false;
   const hasLetter = /[A-Za-z]/.test(value);
   const hasDigit = /\d/.test(value);
   const hasSymbol = /[^A-Za-z0-9_.\-]/.test(value);
   const mixedCase = /[a-z]/.test(value) && /[A-Z]/.test(value);
-  return hasLetter && (hasDigit || hasSymbol || (mixedCase && value.length >= 16));
+  return value.length >= 8 && hasLetter && (hasDigit || hasSymbol || (mixedCase && value.length >= 16));
 }
 
-function classify(text: string): string | undefined {
+/** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
+function isLiteralCredential(key: string, value: string): boolean {
+  if (!STRONG_KEY.test(key)) return looksSecret(value);
+  if (isPlaceholder(value) || value.includes("://") || value.length > 120 || FIELD_NAME_VALUE.test(value)) return false;
+  // Dotted or called references (`config.db.password`, `getPassword()`) are not literals.
+  return !/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$|\(\)$/.test(value);
+}
+
+function classify(text: string, kind: string, isSecretManifest: boolean): string | undefined {
   // A real token is leaked even inside a comment; generic assignments in comments are usually documentation.
-  for (const [pattern, kind] of KNOWN_FORMATS) {
+  for (const [pattern, kindName] of KNOWN_FORMATS) {
     const m = pattern.exec(text);
-    if (m && !/EXAMPLE|example|dummy|fake|xxxx/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text)) return kind;
+    if (m && !/EXAMPLE|example|dummy|fake|xxxx/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text)) return kindName;
   }
   if (COMMENT.test(text)) return undefined;
   const url = URL_CREDENTIALS.exec(text);
-  if (url && !PLACEHOLDER.test(url[1]) && !LOCAL_HOST.test(url[2]) && /[\d\W]/.test(url[1])) return "password in a connection URL";
-  const assignment = QUOTED_ASSIGNMENT.exec(text) ?? BARE_ASSIGNMENT.exec(text);
-  if (assignment && !NON_SECRET_KEY.test(assignment[1]) && looksSecret(assignment[2])) return "credential assigned to a literal";
+  if (url && !isPlaceholder(url[1]) && !LOCAL_HOST.test(url[2]) && /[\d\W]/.test(url[1])) return "password in a connection URL";
+  const keyArgument = KEY_ARGUMENT.exec(text);
+  if (keyArgument && !isPlaceholder(keyArgument[1])) return "key passed to a cryptographic function as a literal";
+  if (isSecretManifest) {
+    const entry = SECRET_DATA_ENTRY.exec(text);
+    if (entry && !isPlaceholder(entry[1])) return "credential in a Kubernetes Secret manifest";
+  }
+  const assignment = QUOTED_ASSIGNMENT.exec(text) ?? (CONFIG_KINDS.has(kind) ? BARE_ASSIGNMENT.exec(text) : null);
+  if (assignment && !NON_SECRET_KEY.test(assignment[1]) && isLiteralCredential(assignment[1], assignment[2].trim())) return "credential assigned to a literal";
   return undefined;
 }
 
+/** Form-field and autocomplete names that look like credentials ("new-password"). */
+const FIELD_NAME_VALUE = /^(?:new|current|confirm|old|repeat)[-_]?(?:password|passwd|pwd)$|^password[-_](?:confirmation|confirm|repeat|reset|field|input)$/i;
+
+/** Sample or template configuration files (application-secret-samples.yml, config.example.json). */
+const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|templates?|defaults?\.example)[._-][^/]*$|[._-](?:samples?|examples?|template)\.\w+$|(?:^|\/)stubs?\//i;
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest, kind } = diff.fileClass;
-  if (isTest || kind === "docs") return [];
+  if (isTest || kind === "docs" || SAMPLE_FILE.test(diff.path)) return [];
+  const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
   const findings: RawFinding[] = [];
-  for (const line of diff.lines) {
-    if (line.kind !== "+" || line.text.length > 2000) continue;
-    const secretKind = classify(line.text);
+  for (const index of candidateLines(diff.added, PREFILTER)) {
+    const line = diff.lines[index];
+    const secretKind = classify(line.text, kind, isSecretManifest);
     if (!secretKind) continue;
     const previous = findings[findings.length - 1];
     if (previous && previous.line === line.newLine - 1 && previous.detail?.kind === secretKind) { previous.startLine ??= previous.line; previous.line = line.newLine; continue; }

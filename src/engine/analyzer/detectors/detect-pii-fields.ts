@@ -1,27 +1,47 @@
-// New personal-data fields in schemas, migrations and data models, grouped into one finding per file.
+// New personal-data fields in schemas, migrations and data models, in the usual schema languages (SQL including
+// SQL Server's [brackets], Rails, Django models and migrations, SQLAlchemy/Alembic, Prisma, TypeORM, Sequelize,
+// Knex, Laravel, JPA/Exposed, EF Core, GORM, Liquibase), grouped into one finding per file.
 import type { RawFinding } from "../raw-finding.js";
-import type { FileDiff } from "../file-diff.js";
+import { candidateLines, type FileDiff } from "../file-diff.js";
 
-const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile|mobile_number|telephone|date_of_birth|dob|birth_date|birthdate|birthday|home_address|street_address|postal_address|address|address_line_?\d|postcode|post_code|zip_?code|first_name|last_name|full_name|given_name|family_name|maiden_name|ip_address|last_login_ip|geolocation|salary|income)$/;
-/** Special categories and identifiers whose exposure does most harm. */
-const SENSITIVE_NAME = /^(?:[a-z]+_)*?(?:ssn|social_security(?:_number)?|national_(?:id|insurance)(?:_number)?|passport(?:_number|_no)?|tax_(?:id|number)|iban|bank_account(?:_number)?|routing_number|credit_card(?:_number)?|card_number|drivers?_licen[cs]e(?:_number)?|gender|sex|sexual_orientation|ethnicity|race|religion|political_\w+|health_\w+|medical_\w+|diagnosis|diagnoses|medication|medications|blood_type|disability|biometric_\w*|fingerprint_template|genetic_\w+|trade_union\w*)$/;
+const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile|mobile_number|telephone|date_of_birth|dob|birth_date|birthdate|birthday|home_address|street_address|postal_address|address|address_line_?\d|postcode|post_code|zip_?code|first_name|last_name|full_name|given_name|family_name|maiden_name|ip_address|last_login_ip|geolocation|salary|income|nationality|citizenship|place_of_birth)$/;
+/**
+ * Special categories and identifiers whose exposure does most harm, matched as words of the snake_case name:
+ * national ids, dates of birth, health data, biometrics, genetic data, beliefs and orientation, card and bank numbers.
+ */
+const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification)(?:_number|_no)?|nino|nhs_(?:number|no)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical\w*|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccination\w*|insurance_(?:number|id|member_id)|patient_\w+|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*)(?:_|$)/;
 
-// Field definitions in the usual schema languages; group 1 (or the first defined group) is the field name.
-const DEFINITIONS: Array<{ kinds: Set<string>; modelOnly: boolean; pattern: RegExp }> = [
-  { kinds: new Set(["sql"]), modelOnly: false, pattern: /^\s*(?:ALTER\s+TABLE\s+\S+\s+)?(?:ADD\s+(?:COLUMN\s+)?(?:IF\s+NOT\s+EXISTS\s+)?)?[`"[]?([A-Za-z_]\w*)[`"\]]?\s+(?:VARCHAR|NVARCHAR|CHAR|CHARACTER|TEXT|CITEXT|DATE|DATETIME\w*|TIMESTAMP\w*|INT\w*|BIGINT|SMALLINT|NUMERIC|DECIMAL|BYTEA|BLOB|JSONB?|UUID|INET|BOOL\w*|VARBINARY|STRING)\b/i },
-  { kinds: new Set(["ruby"]), modelOnly: false, pattern: /\bt\.(?:string|text|date|datetime|integer|bigint|binary|inet|jsonb?|citext)\s+[:"'](\w+)|\badd_column\s+:\w+,\s*:(\w+)/ },
-  { kinds: new Set(["python"]), modelOnly: false, pattern: /^\s*(\w+)\s*=\s*models\.\w+Field\b|^\s*(\w+)\s*(?::\s*Mapped\[[^\]]*\]\s*)?=\s*(?:db\.|sa\.|sqlalchemy\.)?(?:Column|mapped_column)\s*\(|\bsa\.Column\(\s*["'](\w+)["']/ },
+const SQL_TYPE = String.raw`(?:VARCHAR2?|NVARCHAR2?|N?CHAR|CHARACTER(?:\s+VARYING)?|N?TEXT|CITEXT|CLOB|DATE|DATETIME\w*|TIMESTAMP\w*|TIME|INT\w*|BIGINT|SMALLINT|TINYINT|NUMERIC|NUMBER|DECIMAL|MONEY|FLOAT|REAL|DOUBLE|BYTEA|BLOB|VARBINARY|BINARY|IMAGE|JSONB?|UUID|INET|BOOL\w*|BIT|STRING|MEDIUMTEXT|LONGTEXT)\b`;
+const CODE = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
+
+interface Definition { kinds: Set<string>; modelOnly: boolean; migrationOnly?: boolean; pattern: RegExp }
+
+// Field definitions; the first defined group is the field name.
+const DEFINITIONS: Definition[] = [
+  { kinds: new Set(["sql"]), modelOnly: false, pattern: new RegExp(String.raw`^\s*(?:ALTER\s+TABLE\s+\S+\s+)?(?:ADD\s+(?:COLUMN\s+)?(?:IF\s+NOT\s+EXISTS\s+)?)?[\x60"[]?([A-Za-z_]\w*)[\x60"\]]?\s+${SQL_TYPE}`, "i") },
+  // A second column in the same ADD: `ADD [SSN] nvarchar(11), [DateOfBirth] date`.
+  { kinds: new Set(["sql"]), modelOnly: false, pattern: new RegExp(String.raw`,\s*[\x60"[]?([A-Za-z_]\w*)[\x60"\]]?\s+${SQL_TYPE}`, "i") },
+  // SQL inside code (TypeORM, Knex, Go and EF raw migrations): ADD [COLUMN] name TYPE.
+  { kinds: new Set(CODE), modelOnly: false, pattern: new RegExp(String.raw`\bADD\s+(?:COLUMN\s+)?(?:IF\s+NOT\s+EXISTS\s+)?\\?[\x60"[]?([A-Za-z_]\w*)\\?[\x60"\]]?\s+${SQL_TYPE}`, "i") },
+  // Migrations that name the column in an argument: Django AddField(name='ssn'), EF AddColumn(name: "SSN"),
+  // TypeORM new TableColumn({ name: "ssn" }), Liquibase YAML, JSON and XML changelogs.
+  { kinds: new Set([...CODE, "yaml", "config"]), modelOnly: false, migrationOnly: true, pattern: /(?:^|[\s,({])["']?name["']?\s*[:=]\s*["']([A-Za-z_]\w*)["']|^\s*(?:-\s*)?name:\s*([A-Za-z_]\w*)\s*$|<column\b[^>]*\bname="([A-Za-z_]\w*)"/ },
+  { kinds: new Set(["ruby"]), modelOnly: false, pattern: /\bt\.(?:string|text|date|datetime|integer|bigint|binary|inet|jsonb?|citext|column|decimal|float|boolean|timestamp|uuid|blob)\s+[:"'](\w+)|\badd_column\s+[:"']\w+["']?,\s*[:"'](\w+)/ },
+  { kinds: new Set(["python"]), modelOnly: false, pattern: /^\s*(\w+)\s*=\s*models\.\w+Field\b|^\s*(\w+)\s*(?::\s*Mapped\[[^\]]*\]\s*)?=\s*(?:db\.|sa\.|sqlalchemy\.)?(?:Column|mapped_column)\s*\(|\b(?:sa\.|sqlalchemy\.|db\.)?Column\(\s*["'](\w+)["']|\(\s*["'](\w+)["']\s*,\s*models\.\w+Field\b/ },
   { kinds: new Set(["python"]), modelOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
   { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal)\??(?:\s|$)/ },
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
   { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|z\.(?:string|date|number|email)|varchar\(|text\(|timestamp\(|date\()/ },
-  { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->(?:string|text|date|dateTime|integer|char|ipAddress)\(\s*["'](\w+)["']/ },
-  { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+/ },
+  { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->\w+\(\s*["'](\w+)["']/ },
+  { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
   { kinds: new Set(["go"]), modelOnly: false, pattern: /^\s*([A-Z]\w*)\s+[\w.*[\]]+\s+`[^`]*\b(?:json|gorm|db|bson):"/ },
   { kinds: new Set(["csharp"]), modelOnly: true, pattern: /^\s*public\s+[\w<>?]+\s+(\w+)\s*\{\s*get;/ },
 ];
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
+/** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
+const PREFILTER = /citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
 
 export function toSnakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
@@ -30,13 +50,16 @@ export function toSnakeCase(name: string): string {
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
   const { kind, isTest, isModel, isMigration } = diff.fileClass;
   if (isTest) return [];
-  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.modelOnly || isModel || isMigration));
-  if (definitions.length === 0 || (kind === "config" && !diff.path.endsWith(".prisma"))) return [];
+  const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
+  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.modelOnly || isModel || isMigration) && (!d.migrationOnly || isChangelog));
+  if (definitions.length === 0) return [];
+  if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) return [];
   const fields: string[] = [];
   let first: { line: number; text: string } | undefined;
   let sensitive = false;
-  for (const line of diff.lines) {
-    if (line.kind !== "+" || COMMENT.test(line.text)) continue;
+  for (const index of candidateLines(diff.added, PREFILTER)) {
+    const line = diff.lines[index];
+    if (COMMENT.test(line.text)) continue;
     for (const definition of definitions) {
       const m = definition.pattern.exec(line.text);
       const raw = m?.slice(1).find((g) => g !== undefined);

@@ -2,16 +2,18 @@
 // trail; personal-data retention that changes (or exceeds a commitment) touches storage limitation. A setting with
 // no previous value is reported only when a commitment states a period it can be compared with.
 import type { RawFinding } from "../raw-finding.js";
-import type { FileDiff } from "../file-diff.js";
+import { candidateLines, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 
-const SETTING = /\b((?:[A-Za-z_][\w.-]*?)?(?:retention|retain|retained|expire_?after|expireafter|expiration_?days|expirationindays|delete_?after|deleteafter|purge_?after|purgeafter|days_?to_?(?:keep|retain)|keep_?days|keep_?for|ttl_?days|ttldays|max_?age_?days|noncurrent_days|days)[\w-]*)["']?\s*[:=]{1,2}\s*(?:[A-Za-z.]*\(\s*(?:days\s*=\s*)?)?["']?(\d+(?:\.\d+)?)\s*\.?\s*(days?|d|hours?|h|weeks?|w|months?|mo|years?|y|seconds?|s|minutes?|m|ms)?\b["']?/i;
+const SETTING = /\b((?:[A-Za-z_][\w.-]{0,60}?)?(?:retention|retain|retained|expire_?after|expireafter|expiration_?days|expirationindays|delete_?after|deleteafter|purge_?after|purgeafter|days_?to_?(?:keep|retain)|keep_?days|keep_?for|ttl_?days|ttldays|max_?age_?days|noncurrent_days|days)[\w-]*)["']?\s*[:=]{1,2}\s*(?:[A-Za-z.]*\(\s*(?:days\s*=\s*)?)?["']?(\d+(?:\.\d+)?)\s*(?:\.\s*)?(days?|d|hours?|h|weeks?|w|months?|mo|years?|y|seconds?|s|minutes?|m|ms)?\b["']?/i;
 const ISO_DURATION = /["']P(\d+)([DWMY])["']/;
 const LOG_CONTEXT = /\blog|audit|trail|cloudwatch|siem|loki|opensearch|elasticsearch|splunk|journal|syslog|event_?history|prometheus/i;
 const NOT_DATA_RETENTION = /cache|token|otp|lock|idempot|rate|jwt|cookie|backoff|retry|timeout|session|nonce|csrf|presign|signed_?url|artifact|build|image|snapshot_?retention|backup|dns|metric|trace/i;
 const DAYS_ONLY_KEY = /^(?:days|expiration_?days|noncurrent_days)$/i;
 const EXPIRATION_BLOCK = /\b(?:expiration|noncurrent_version_expiration|lifecycle_rule|Expiration|ExpirationInDays|retention)\b/;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+/** Every line SETTING matches holds one of these words and a digit; one scan of the file finds them. */
+const PREFILTER = /(?:retent|retain|expir|delete_?after|deleteafter|purge_?after|purgeafter|days|keep|ttl|max_?age)[^\n]*\d/gim;
 
 const UNIT_DAYS: Record<string, number> = { d: 1, day: 1, w: 7, week: 7, mo: 30, month: 30, y: 365, year: 365, h: 1 / 24, hour: 1 / 24, m: 1 / 1440, minute: 1 / 1440, s: 1 / 86400, second: 1 / 86400, ms: 1 / 86400000 };
 
@@ -57,14 +59,13 @@ export function detectRetentionChanges(diff: FileDiff, commitments: RetentionCom
   const findings: RawFinding[] = [];
   const lines = diff.lines;
   const removedByKey = new Map<string, number>();
-  for (const line of lines) {
-    if (line.kind !== "-") continue;
+  for (const index of candidateLines(diff.removed, PREFILTER)) {
+    const line = lines[index];
     const setting = readRetentionSetting(line.text);
     if (setting) removedByKey.set(`${line.hunk}|${setting.key.toLowerCase()}`, setting.days);
   }
-  for (let index = 0; index < lines.length; index++) {
+  for (const index of candidateLines(diff.added, PREFILTER)) {
     const line = lines[index];
-    if (line.kind !== "+") continue;
     const setting = readRetentionSetting(line.text);
     if (!setting) continue;
     if (DAYS_ONLY_KEY.test(setting.key) && !nearby(lines, index, 4, EXPIRATION_BLOCK)) continue;

@@ -1,18 +1,19 @@
 // Personal data or secrets passed to a logging call on an added line. String literals are dropped before
 // matching (a message text such as "email sent" is not personal data) but interpolations are kept.
 import type { RawFinding } from "../raw-finding.js";
-import type { FileDiff } from "../file-diff.js";
+import { candidateLines, readArguments, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 
-const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log)\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)/;
+const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log)\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)/;
 
-const PII = /\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)/;
+const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:shipping|billing|postal|home|street|mailing|delivery)_?[Aa]ddress\b|\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)/;
 
-const SECRET = /\b(?:[a-z]+_)?(?:password|passwd|secret|client_secret|api_key|apikey|access_token|refresh_token|auth_token|id_token|session_token|private_key|secret_key|bearer_token|token)\b|\b[a-z]\w*(?:Password|Secret|ApiKey|APIKey|AccessToken|RefreshToken|AuthToken|PrivateKey|SecretKey)\b|\b(?:password|secret|apiKey|accessToken|refreshToken|authToken|privateKey|clientSecret|sessionToken|idToken|token)\b|\.(?:Password|ApiKey|APIKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\b|\bget(?:Password|ApiKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\s*\(|\b(?:req|request)\.headers\b(?!\s*\[|\.get)|\bheaders\s*\[\s*["']authorization["']\s*\]|\bAuthorization\b(?=\s*[)\]},])/;
+const SECRET = /\b(?:password|passwd|pwd)\w*(?:EditText|Field|Input|TextBox|Box)\b|\b(?:[a-z]+_)?(?:password|passwd|secret|client_secret|api_key|apikey|access_token|refresh_token|auth_token|id_token|session_token|private_key|secret_key|bearer_token|token)\b|\b[a-z]\w*(?:Password|Secret|ApiKey|APIKey|AccessToken|RefreshToken|AuthToken|PrivateKey|SecretKey)\b|\b(?:password|secret|apiKey|accessToken|refreshToken|authToken|privateKey|clientSecret|sessionToken|idToken|token)\b|\.(?:Password|ApiKey|APIKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\b|\bget(?:Password|ApiKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\s*\(|\b(?:req|request)\.headers\b(?!\s*\[|\.get)|\bheaders\s*\[\s*["']authorization["']\s*\]|\bAuthorization\b(?=\s*[)\]},])/;
 
-const SAFE_USE = /\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
+const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\blast_?(?:4|four)\b|[Ss]ervice_?[Aa]ccount|\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
+const LOG_CALL_SCAN = new RegExp(LOG_CALL.source, "gm");
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
 const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}/g;
 
@@ -29,12 +30,13 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
   if (!isCodeKind(diff.fileClass.kind) || diff.fileClass.isTest) return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
-  for (const line of diff.lines) {
-    if (line.kind !== "+" || line.text.length > 2000) continue;
+  for (const index of candidateLines(diff.added, LOG_CALL_SCAN)) {
+    const line = diff.lines[index];
     const call = LOG_CALL.exec(line.text);
     if (!call || COMMENT.test(line.text)) continue;
-    // Only what is passed to the logging call counts, not an assignment before it.
-    const args = keepCodeOnly(line.text.slice(call.index + call[0].length));
+    // Only what is passed to the logging call counts, not an assignment before it; the arguments may span lines.
+    const end = call.index + call[0].length;
+    const args = keepCodeOnly(call[0].endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end));
     const secret = SECRET.exec(args);
     const pii = PII.exec(args);
     const kind = secret && !SAFE_USE.test(args) ? "secret-in-logs" : pii && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
@@ -43,7 +45,8 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const value = (kind === "secret-in-logs" ? secret : pii)![0];
-    findings.push({ ruleId: kind, path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { field: value } });
+    const ruleId = kind === "secret-in-logs" && /pass|pwd|credential/i.test(value) ? "password-in-logs" : kind;
+    findings.push({ ruleId, path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { field: value } });
   }
   return findings;
 }

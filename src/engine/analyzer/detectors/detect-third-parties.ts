@@ -1,9 +1,10 @@
 // New third-party services: an SDK added to a manifest, a direct call to a provider's API host, or (for AI
 // providers) an import of the provider's SDK. Known services only: an unknown package is not a finding.
 import type { RawFinding } from "../raw-finding.js";
-import type { FileDiff } from "../file-diff.js";
+import { candidateLines, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
+import { literalPrefilter } from "../required-literals.js";
 
 export interface ThirdPartyService {
   name: string;
@@ -12,6 +13,18 @@ export interface ThirdPartyService {
   packages: string[];
   modules: string[];
   hosts: string[];
+  /** Where the names were checked. */
+  source?: string;
+  /** AI providers: regex sources of the SDK calls that send a prompt. */
+  calls?: string[];
+  /** AI providers: regex sources of model names (matched after a quote or slash). */
+  models?: string[];
+  /** AI providers: regex sources of client constructors. */
+  clients?: string[];
+  /** Regex sources of SDK initialisation calls: an added one starts sending data to the service. */
+  inits?: string[];
+  /** Regex sources of SDK options that make the service collect personal data. */
+  personalDataOptions?: string[];
 }
 
 export const THIRD_PARTY_SERVICES = loadDataFile<{ services: ThirdPartyService[] }>("analyzer/third-party-services.yaml").services;
@@ -37,6 +50,7 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+):[^"']*["']/],
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
+  [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
 ];
 
 const IMPORTS: Record<string, RegExp> = {
@@ -48,6 +62,41 @@ const IMPORTS: Record<string, RegExp> = {
   ruby: /^\s*require\s+["']([\w./-]+)["']/,
   php: /^\s*use\s+([\w\\]+)/,
 };
+
+const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
+const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataOptions ?? []).map((option) => ({ service, pattern: new RegExp(option, "i") })));
+/** Any option of the catalogue that makes a service collect personal data. */
+const OPTION_SCAN = literalPrefilter(OPTIONS.map((o) => o.pattern.source), new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim"));
+const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
+
+const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init) })));
+const INIT_SCAN = literalPrefilter(INITS.map((i) => i.pattern.source), new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm"));
+
+/** An SDK initialised on an added line (and not on a removed one: that is a move or an edit). */
+function initialisations(diff: FileDiff): RawFinding[] {
+  for (const index of candidateLines(diff.added, INIT_SCAN)) {
+    const line = diff.lines[index];
+    if (COMMENT.test(line.text)) continue;
+    const init = INITS.find((i) => i.pattern.test(line.text));
+    if (!init || init.pattern.test(diff.removed.text)) continue;
+    return [finding(diff, init.service, line, "code")];
+  }
+  return [];
+}
+
+/** Lines that turn on a catalogue option sending personal data (Sentry's sendDefaultPii, unmasked replays). */
+function personalDataOptions(diff: FileDiff): RawFinding[] {
+  for (const index of candidateLines(diff.added, OPTION_SCAN)) {
+    const line = diff.lines[index];
+    if (COMMENT.test(line.text)) continue;
+    const option = OPTIONS.find((o) => o.pattern.test(line.text));
+    if (!option) continue;
+    return [{ ruleId: "error-tracking-pii", path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { vendor: option.service.name, category: option.service.category } }];
+  }
+  return [];
+}
+/** Per code kind: a known API host or an import line. */
+const CODE_SCAN: Record<string, RegExp> = Object.fromEntries(Object.entries(IMPORTS).map(([k, pattern]) => [k, new RegExp(`${HOSTS.source}|${pattern.source}`, "gim")]));
 
 function moduleService(module: string): ThirdPartyService | undefined {
   const lower = module.toLowerCase();
@@ -90,9 +139,13 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
+  if (kind !== "manifest") findings.push(...personalDataOptions(diff));
+  if (isCodeKind(kind)) for (const f of initialisations(diff)) add(f);
   const importPattern = IMPORTS[kind];
-  for (const line of diff.lines) {
-    if (line.kind !== "+" || line.text.length > 2000) continue;
+  const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCodeKind(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
+  for (const index of candidates) {
+    const line = diff.lines[index];
+    if (line.text.length > 2000) continue;
     if (kind === "manifest") {
       const name = packageNameIn(diff.path, line.text);
       const service = name ? byPackage.get(name.toLowerCase()) : undefined;

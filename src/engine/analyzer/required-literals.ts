@@ -1,0 +1,135 @@
+// The literal strings a regular expression cannot match without: at least one of them is in every match. A rule set
+// scans a file for these plain words first (a literal alternation is several times faster than the rules' own
+// patterns) and runs its patterns only on the lines that contain one. Written for the subset of syntax rules.yaml
+// uses; anything it does not understand yields "no requirement", which only costs speed, never a finding.
+
+type Info = { exact?: string; set?: string[] | null };
+
+/** Two-character literals only when they hold punctuation (":*"); two letters are everywhere. */
+const useful = (s: string) => s.length >= 3 || (s.length === 2 && /[^a-z0-9_]/.test(s));
+
+function better(a: string[] | null | undefined, b: string[] | null | undefined): string[] | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  const score = (s: string[]) => Math.min(...s.map((x) => x.length)) * 100 - s.length;
+  return score(b) > score(a) ? b : a;
+}
+
+class Parser {
+  private i = 0;
+  constructor(private readonly src: string) {}
+
+  parse(): string[] | null {
+    const result = this.alternation();
+    const set = result.exact !== undefined ? (result.exact.length ? [result.exact] : null) : result.set ?? null;
+    if (!set || !set.every(useful)) return null;
+    return [...new Set(set)];
+  }
+
+  private alternation(): Info {
+    const branches: Info[] = [this.sequence()];
+    while (this.src[this.i] === "|") { this.i++; branches.push(this.sequence()); }
+    if (branches.length === 1) return branches[0];
+    const all: string[] = [];
+    for (const b of branches) {
+      const set = b.exact !== undefined ? (useful(b.exact) ? [b.exact] : null) : b.set;
+      if (!set || !set.every(useful)) return { set: null };
+      all.push(...set);
+    }
+    return { set: all };
+  }
+
+  private sequence(): Info {
+    let run = "";
+    let best: string[] | null = null;
+    let pure = true;
+    const flush = () => { if (useful(run)) best = better(best, [run]); run = ""; };
+    while (this.i < this.src.length && this.src[this.i] !== "|" && this.src[this.i] !== ")") {
+      const atom = this.atom();
+      const quant = this.quantifier();
+      if (quant === "zero") { pure = false; flush(); continue; }
+      if (atom.zeroWidth) { if (atom.breaks) { pure = false; flush(); } continue; }
+      if (quant === "one" && atom.exact !== undefined) { run += atom.exact; continue; }
+      // One-or-more of an exact atom: the atom itself is required, but the run cannot continue across it.
+      pure = false;
+      if (quant === "more" && atom.exact !== undefined) { run += atom.exact; flush(); continue; }
+      flush();
+      best = better(best, atom.exact !== undefined ? (useful(atom.exact) ? [atom.exact] : null) : atom.set);
+    }
+    if (pure) return { exact: run };
+    flush();
+    return { set: best };
+  }
+
+  /** "one" (exactly once), "more" (at least once, possibly more), "zero" (may be absent). */
+  private quantifier(): "one" | "more" | "zero" {
+    const c = this.src[this.i];
+    let kind: "one" | "more" | "zero" = "one";
+    if (c === "?" || c === "*") { this.i++; kind = "zero"; }
+    else if (c === "+") { this.i++; kind = "more"; }
+    else if (c === "{") {
+      const m = /^\{(\d+)(,\d*)?\}/.exec(this.src.slice(this.i));
+      if (m) { this.i += m[0].length; kind = Number(m[1]) === 0 ? "zero" : m[2] === undefined && m[1] === "1" ? "one" : "more"; }
+    }
+    if (this.src[this.i] === "?") this.i++; // lazy
+    return kind;
+  }
+
+  private atom(): Info & { zeroWidth?: boolean; breaks?: boolean } {
+    const c = this.src[this.i];
+    if (c === "(") {
+      this.i++;
+      let look = false;
+      if (this.src[this.i] === "?") {
+        const m = /^\?(?::|=|!|<=|<!|<\w+>)/.exec(this.src.slice(this.i));
+        if (m) { look = m[0] !== "?:" && !m[0].startsWith("?<") ? true : m[0] === "?<=" || m[0] === "?<!"; this.i += m[0].length; }
+      }
+      const inner = this.alternation();
+      this.i++; // ")"
+      return look ? { zeroWidth: true, breaks: true } : inner;
+    }
+    if (c === "[") {
+      this.i++;
+      if (this.src[this.i] === "^") this.i++;
+      if (this.src[this.i] === "]") this.i++;
+      while (this.i < this.src.length && this.src[this.i] !== "]") this.i += this.src[this.i] === "\\" ? 2 : 1;
+      this.i++;
+      return { set: null };
+    }
+    if (c === "\\") {
+      const e = this.src[this.i + 1];
+      this.i += 2;
+      if (e === "b" || e === "B") return { zeroWidth: true, breaks: false };
+      if (/[sSwWdDnrtfv0-9]/.test(e)) return { set: null };
+      if (e === "x") { this.i += 2; return { set: null }; }
+      if (e === "u") { this.i += 4; return { set: null }; }
+      return { exact: e.toLowerCase() };
+    }
+    this.i++;
+    if (c === "^" || c === "$") return { zeroWidth: true, breaks: true };
+    if (c === ".") return { set: null };
+    return { exact: c.toLowerCase() };
+  }
+}
+
+/** Lower-case literals, one of which every match of `source` (case-insensitive) contains; null when unknown. */
+export function requiredLiterals(source: string): string[] | null {
+  try {
+    return new Parser(source).parse();
+  } catch {
+    return null;
+  }
+}
+
+const escapeLiteral = (l: string) => l.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/**
+ * A scan regex ("gi") of the literals the given patterns require, for candidateLines(); `fallback` when any pattern
+ * has no usable literal. Callers test each candidate line with the real patterns.
+ */
+export function literalPrefilter(sources: string[], fallback: RegExp): RegExp {
+  const literals = sources.map(requiredLiterals);
+  if (sources.length === 0 || literals.some((l) => l === null)) return fallback;
+  const all = [...new Set(literals.flat() as string[])].sort((a, b) => b.length - a.length);
+  return new RegExp(all.map(escapeLiteral).join("|"), "gi");
+}

@@ -1,0 +1,72 @@
+// Hostile input: very long lines, many repeats of what rules look for, deep brackets. The work the rules do must stay
+// proportional to the size of the patch (counted as characters handed to regular expressions, not as time), and the
+// result must stay right: pathological lines yield nothing, a real finding next to them is still reported.
+import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { review } from "../../src/engine/index.js";
+import type { ChangedFile } from "../../src/engine/index.js";
+import { configuration, input } from "./support/configuration.js";
+
+/** Counts every regular-expression execution (exec, test, replace, match all go through exec once it is replaced). */
+const meter = { calls: 0, chars: 0 };
+const originalExec = RegExp.prototype.exec;
+beforeEach(() => {
+  meter.calls = 0;
+  meter.chars = 0;
+  RegExp.prototype.exec = function exec(this: RegExp, text: string) {
+    meter.calls++;
+    // A global scan reads from lastIndex to the end of its match (or of the text); any other call reads the text.
+    const from = this.global || this.sticky ? this.lastIndex : 0;
+    const match = originalExec.call(this, text);
+    const to = this.global || this.sticky ? (match ? match.index + match[0].length : String(text).length) : String(text).length;
+    meter.chars += Math.max(0, to - from);
+    return match;
+  };
+});
+afterEach(() => { RegExp.prototype.exec = originalExec; });
+
+const repeat = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+const patchOf = (lines: string[]) => `@@ -1,${lines.length} +1,${lines.length} @@\n${lines.join("\n")}`;
+const sizeOf = (files: ChangedFile[]) => files.reduce((sum, f) => sum + (f.patch?.length ?? 0), 0);
+
+describe("adversarial input", () => {
+  it("keeps the work linear in the patch size and still finds the real change beside pathological lines", async () => {
+    const units = [" ", "a.", "password=", "\"Action\": \"*\", ", "days 1 ", "md5(", "identify(", "messages.create(", "((((", "ADD [ssn] ", "purge cron ", "-----BEGIN ", "AllowAnonymous admin "];
+    const files: ChangedFile[] = [];
+    for (const [n, ext] of ["ts", "py", "java", "rb", "cs", "tf", "yaml", "sql"].entries()) {
+      const lines: string[] = [];
+      for (const unit of units) for (let i = 0; i < 8; i++) lines.push(`${i % 2 ? "+" : "-"}${repeat(unit, 1990)}`);
+      lines.push("+    rejectUnauthorized: false,");
+      files.push({ path: `src/hostile${n}/file.${ext}`, status: "modified", patch: patchOf(lines) });
+    }
+    const size = sizeOf(files);
+    const result = await review(input(files), configuration());
+    // The real change is found in every kind the TLS rule reads (all but SQL), beside the pathological lines.
+    expect(result.findings.filter((f) => f.ruleId === "tls-verification-disabled").map((f) => f.path).sort()).toEqual(files.filter((f) => !f.path.endsWith(".sql")).map((f) => f.path).sort());
+    // About 9 characters read per patch character today (one scan per rule set and detector, each candidate line
+    // read again by its rules); a rescan per line or an unbounded window would multiply this by the line count.
+    expect(meter.chars).toBeLessThan(30 * size);
+    expect(meter.calls).toBeLessThan(200 * files.reduce((sum, f) => sum + f.patch!.split("\n").length, 0));
+  });
+
+  it("ignores a multi-megabyte line and an unbalanced call whose arguments never close", async () => {
+    const huge = `+${repeat("rejectUnauthorized: false, ", 3_000_000)}`;
+    const unclosed = ["+    const r = await client.messages.create(", ...Array.from({ length: 5000 }, (_, i) => `+      { role: "user", content: ticket.body${i} ((((`)];
+    const files: ChangedFile[] = [
+      { path: "src/bundle.min.js", status: "modified", patch: patchOf([huge]) },
+      { path: "src/support/summarise.ts", status: "modified", patch: patchOf(unclosed) },
+    ];
+    const size = sizeOf(files);
+    const result = await review(input(files), configuration());
+    expect(result.findings.filter((f) => f.path === "src/bundle.min.js")).toEqual([]);
+    // The prompt carries ticket data: reported once, from an argument read up to a bounded length.
+    expect(result.findings.filter((f) => f.ruleId === "ai-data-sent").length).toBe(1);
+    expect(meter.chars).toBeLessThan(20 * size);
+  });
+
+  it("reports one finding per rule and hunk however often a line repeats", async () => {
+    const lines = Array.from({ length: 20_000 }, () => "+    rejectUnauthorized: false,");
+    const result = await review(input([{ path: "src/tls.ts", status: "modified", patch: patchOf(lines) }]), configuration());
+    expect(result.findings).toHaveLength(1);
+    expect(result.findings[0]).toMatchObject({ ruleId: "tls-verification-disabled", startLine: 1, line: 20_000 });
+  });
+});
