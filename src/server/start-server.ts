@@ -62,6 +62,7 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
     deprecation: options.v1Deprecation,
     sunset: options.v1Sunset,
     github,
+    webhookPath: options.github.webhookPath,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
