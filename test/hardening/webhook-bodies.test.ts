@@ -102,9 +102,16 @@ describe("webhook body size", () => {
     body.write('"}', size - 2);
     // Ten posts open at once, each half sent: only three fit in 10 MB.
     const posts = Array.from({ length: 10 }, () => post(port, { "content-length": size }));
-    for (const { req } of posts) req.write(body.subarray(0, size / 2));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(limiter.inFlightBytes()).toBeLessThanOrEqual(budget);
+    let answered = 0;
+    for (const { req, response } of posts) {
+      req.write(body.subarray(0, size / 2));
+      void response.then(() => answered++, () => answered++);
+    }
+    // Until every post has been either admitted (holding its bytes) or turned away.
+    while (!(answered === 7 && limiter.inFlightBytes() === 3 * size)) {
+      expect(limiter.inFlightBytes()).toBeLessThanOrEqual(budget);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     for (const { req } of posts) {
       req.on("error", () => undefined);
       req.end(body.subarray(size / 2));
