@@ -58,7 +58,9 @@ export function createApp(deps: AppDependencies): express.Express {
         res.status(503).json({ status: "migrations_pending", pending });
         return;
       }
-      res.json({ status: "ready", database: deps.db.kind });
+      // Rate-limit counts in memory while Redis is away: still serving, so still ready.
+      const rateLimits = deps.rateLimits.store?.() ?? "memory";
+      res.json({ status: rateLimits === "degraded" ? "degraded" : "ready", database: deps.db.kind, rateLimits });
     } catch (error) {
       deps.log.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "database_unreachable" });
