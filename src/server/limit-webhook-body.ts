@@ -4,7 +4,7 @@
 // are bounded too: a request that would exceed the budget gets 503 with Retry-After (GitHub
 // redelivers), so concurrent forged posts cannot grow memory without bound.
 import type { IncomingMessage } from "node:http";
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { describeJunkWebhook } from "./describe-junk-webhook.js";
 
@@ -115,4 +115,3 @@ function busy(res: Response): void {
   refuse(res, 503, "Too many webhook bytes are being received at once; retry shortly.");
 }
 
-export type { Request };
