@@ -1,9 +1,9 @@
 // Valid JSON the database or the parser cannot take gets a specified 4xx, never a 500; a client
 // that gives up mid-request is not an error in the log.
 import { gzipSync } from "node:zlib";
-import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { bearer, startHarness, type Harness } from "../support/api-harness.js";
+import { rawRequest } from "./support/raw-http.js";
 
 let h: Harness;
 let key: string;
@@ -89,22 +89,14 @@ describe("content encodings", () => {
 
 describe("client aborts", () => {
   it("are not logged as errors", async () => {
-    const url = new URL(h.baseUrl);
-    await new Promise<void>((resolve) => {
-      const req = httpRequest({
-        host: url.hostname,
-        port: url.port,
-        method: "PUT",
-        path: "/v1/config",
-        headers: { ...bearer(key), "content-type": "application/json", "content-length": "1000" },
-      });
-      req.on("error", () => resolve());
-      req.write('{"profile":');
-      setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 200);
+    const { socket, write } = rawRequest(Number(new URL(h.baseUrl).port), "PUT", "/v1/config", {
+      ...bearer(key),
+      "content-type": "application/json",
+      "content-length": "1000",
     });
+    write('{"profile":');
+    await new Promise((r) => setTimeout(r, 200));
+    socket.destroy();
     await new Promise((r) => setTimeout(r, 300));
     const errors = h.logLines.filter((line) => Number(line.level) >= 50);
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 // Webhook bodies before and after the signature check: oversize refused without being read whole,
 // the unverified bytes of concurrent forged posts bounded, and signed junk answered 400.
 import { createHmac, randomUUID } from "node:crypto";
-import { request as httpRequest, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import nock from "nock";
@@ -12,6 +12,7 @@ import { createWebhookBodyLimiter, GITHUB_MAX_WEBHOOK_BYTES, type WebhookBodyLim
 import { createHarness, WEBHOOK_SECRET, type Harness } from "../github/support/harness.js";
 import { installationPayload, pullRequestPayload } from "../github/support/payloads.js";
 import { captureLogger } from "../support/silent-logger.js";
+import { rawRequest } from "./support/raw-http.js";
 
 const PATH = "/api/github/webhooks";
 const MB = 1024 * 1024;
@@ -33,20 +34,19 @@ const close = (server: Server) =>
     server.close(() => resolve());
   });
 
-/** Starts a POST with the given headers; the caller writes the body. Resolves with the status. */
+/** Starts a POST with the given headers; the caller writes the body. */
 function post(port: number, headers: Record<string, string | number>) {
-  const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: PATH, headers: { "content-type": "application/json", "x-github-event": "pull_request", "x-github-delivery": randomUUID(), "x-hub-signature-256": `sha256=${"0".repeat(64)}`, ...headers } });
-  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req.on("response", (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on("error", reject);
+  return rawRequest(port, "POST", PATH, {
+    "content-type": "application/json",
+    "x-github-event": "pull_request",
+    "x-github-delivery": randomUUID(),
+    "x-hub-signature-256": `sha256=${"0".repeat(64)}`,
+    ...headers,
   });
-  response.catch(() => undefined);
-  return { req, response };
 }
+
+/** Writes a chunk of a chunked body. */
+const chunked = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
 
 beforeAll(async () => {
   h = await createHarness();
@@ -61,10 +61,10 @@ describe("webhook body size", () => {
   it("refuses a declared body over 25 MB with 413 before reading any of it", async () => {
     const limiter = createWebhookBodyLimiter({ path: PATH, log });
     const { server, port } = await serve(limiter);
-    const { req, response } = post(port, { "content-length": 30 * MB });
-    req.write("{"); // nothing more is sent: the answer must come from the headers alone
+    const { socket, write, response } = post(port, { "content-length": 30 * MB });
+    write("{"); // nothing more is sent: the answer must come from the headers alone
     const res = await response;
-    req.destroy();
+    socket.destroy();
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ error: { code: "payload_too_large", message: expect.any(String) } });
     expect(limiter.peakInFlightBytes()).toBe(0);
@@ -74,18 +74,17 @@ describe("webhook body size", () => {
   it("stops a streamed (chunked) body as soon as it passes 25 MB", async () => {
     const limiter = createWebhookBodyLimiter({ path: PATH, log });
     const { server, port } = await serve(limiter);
-    const { req, response } = post(port, { "transfer-encoding": "chunked" });
-    const chunk = Buffer.alloc(MB, 0x20);
+    const { socket, write, response } = post(port, { "transfer-encoding": "chunked" });
+    const chunk = chunked(Buffer.alloc(MB, 0x20));
     let sent = 0;
     let answered = false;
-    void response.then(() => (answered = true), () => (answered = true));
-    req.on("error", () => undefined);
-    while (!answered && sent < 40 * MB) {
-      if (!req.write(chunk)) await new Promise((r) => req.once("drain", r).once("close", r));
+    void response.then(() => (answered = true));
+    while (!answered && !socket.destroyed && sent < 40 * MB) {
+      if (!write(chunk)) await new Promise((r) => socket.once("drain", r).once("close", r));
       sent += MB;
     }
-    const res = await response.catch(() => ({ status: 0, body: "" }));
-    req.destroy();
+    const res = await response;
+    socket.destroy();
     expect(res.status).toBe(413);
     expect(limiter.peakInFlightBytes()).toBeLessThanOrEqual(GITHUB_MAX_WEBHOOK_BYTES);
     expect(limiter.inFlightBytes()).toBe(0);
@@ -103,8 +102,8 @@ describe("webhook body size", () => {
     // Ten posts open at once, each half sent: only three fit in 10 MB.
     const posts = Array.from({ length: 10 }, () => post(port, { "content-length": size }));
     let answered = 0;
-    for (const { req, response } of posts) {
-      req.write(body.subarray(0, size / 2));
+    for (const { write, response } of posts) {
+      write(body.subarray(0, size / 2));
       void response.then(() => answered++, () => answered++);
     }
     // Until every post has been either admitted (holding its bytes) or turned away.
@@ -112,11 +111,9 @@ describe("webhook body size", () => {
       expect(limiter.inFlightBytes()).toBeLessThanOrEqual(budget);
       await new Promise((r) => setTimeout(r, 20));
     }
-    for (const { req } of posts) {
-      req.on("error", () => undefined);
-      req.end(body.subarray(size / 2));
-    }
-    const statuses = (await Promise.all(posts.map((p) => p.response.catch(() => ({ status: 0, body: "" }))))).map((r) => r.status);
+    for (const { socket, write } of posts) if (!socket.destroyed) write(body.subarray(size / 2));
+    const statuses = (await Promise.all(posts.map((p) => p.response))).map((r) => r.status);
+    for (const { socket } of posts) socket.destroy();
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(7);
     // The three admitted ones reach Probot, which refuses the forged signature.
     expect(statuses.filter((s) => s === 400)).toHaveLength(3);
