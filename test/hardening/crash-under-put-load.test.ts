@@ -159,6 +159,9 @@ describe("connections cut under concurrent PUT /v1/config load (any database)", 
     // Every open connection is dropped mid-load (as a proxy or a network would), the process lives on.
     const outcome = await writeUntilCut(base, organisations, async () => server.closeAllConnections());
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    // The process lives on: requests whose clients were cut still finish. Wait until they have.
+    const count = async () => (await h.db.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_records"))[0]!.n;
+    for (let last = -1, now = await count(); now !== last; last = now, now = await count()) await new Promise((r) => setTimeout(r, 500));
     await expectNoAcknowledgedWriteLost(h.db, organisations, outcome, h.baseUrl);
   }, 180_000);
 });
