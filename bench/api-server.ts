@@ -16,9 +16,10 @@ await claimInstallation(db.prisma, 1n);
 const { key } = await createApiKey(db.prisma, { installationId: 1n });
 // More organisations, for writes that do not contend for one configuration row.
 const keys: string[] = [];
+const organisationIds: string[] = [];
 for (let i = 2n; i < 34n; i++) {
   await recordInstallation(db.prisma, { id: i, accountLogin: `bench-${i}` });
-  await claimInstallation(db.prisma, i);
+  organisationIds.push((await claimInstallation(db.prisma, i)).id);
   keys.push((await createApiKey(db.prisma, { installationId: i })).key);
 }
 
@@ -38,7 +39,7 @@ const listen = (handler: express.Express) =>
   });
 const servers = await Promise.all([listen(app), listen(bare)]);
 const [appPort, barePort] = servers.map((s) => (s.address() as AddressInfo).port);
-process.stdout.write(`${JSON.stringify({ appPort, barePort, key, keys })}\n`);
+process.stdout.write(`${JSON.stringify({ appPort, barePort, key, keys, organisationIds })}\n`);
 // Requests still in flight finish before the database closes, as in the server's own shutdown.
 process.on("SIGTERM", async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

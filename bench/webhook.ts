@@ -8,15 +8,18 @@ import { pino } from "pino";
 import { createGitHubSide } from "../src/github/index.js";
 import { openDatabase } from "../src/storage/open-database.js";
 import { freshPostgresDatabase } from "./support/fresh-postgres-database.js";
-import { FakeGitHub } from "../test/github/support/fake-github.js";
-import { testOptions, testProbot } from "../test/github/support/harness.js";
-import { pullRequestPayload, REPO } from "../test/github/support/payloads.js";
-import { serveApp, signedWebhook, WEBHOOK_PATH } from "../test/github/support/serve-app.js";
-import { FILES_WITH_FINDINGS } from "../test/github/support/fixtures.js";
+import { FakeGitHub } from "./support/github/fake-github.js";
+import { testOptions, testProbot } from "./support/github/stand-in-app.js";
+import { pullRequestPayload, REPO } from "./support/github/payloads.js";
+import { serveApp, signedWebhook, WEBHOOK_PATH } from "./support/github/serve-app.js";
+import { FILES_WITH_FINDINGS } from "./support/github/fixtures.js";
 
-const LOAD_REQUESTS = 2000;
+// BENCH_SCALE (0 < s <= 1) shrinks the run; CI uses a tiny one to prove the script still runs.
+const scale = Math.min(1, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1)));
+const LOAD_REQUESTS = Math.max(32, Math.round(2000 * scale));
 const LOAD_CONCURRENCY = 32;
-const END_TO_END_REVIEWS = 100;
+const END_TO_END_REVIEWS = Math.max(2, Math.round(100 * scale));
+const SINGLE_REQUESTS = Math.max(5, Math.round(200 * scale));
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -38,7 +41,7 @@ async function main() {
 
   // 1a. Answer time one request at a time: the cost of one webhook.
   const single: number[] = [];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < SINGLE_REQUESTS; i++) {
     const request = signedWebhook("pull_request", pullRequestPayload("synchronize", { number: 200_000 + i }));
     const t0 = performance.now();
     await fetch(url, request).then((r) => r.arrayBuffer());
@@ -84,7 +87,7 @@ async function main() {
   const calls = github.apiCalls().length / END_TO_END_REVIEWS;
 
   console.log(`database: ${db.description}; GitHub: faked in-process with nock; engine: built-in analyzer (no model)`);
-  console.log(`signed pull_request webhook, 200 requests one at a time: p50 ${ms(percentile(single, 50))}, p99 ${ms(percentile(single, 99))}`);
+  console.log(`signed pull_request webhook, ${SINGLE_REQUESTS} requests one at a time: p50 ${ms(percentile(single, 50))}, p99 ${ms(percentile(single, 99))}`);
   console.log(`signed pull_request webhook, ${LOAD_REQUESTS} requests, ${LOAD_CONCURRENCY} concurrent clients: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}, max ${ms(answers.at(-1)!)}, ${(LOAD_REQUESTS / loadSeconds).toFixed(0)} webhooks/s (${queued} jobs queued)`);
   console.log(`webhook to completed check run, ${END_TO_END_REVIEWS} reviews one after another (2 findings each): p50 ${ms(percentile(endToEnd, 50))}, p99 ${ms(percentile(endToEnd, 99))}, max ${ms(endToEnd.at(-1)!)}; ${calls.toFixed(1)} GitHub API calls per review`);
 

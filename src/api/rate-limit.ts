@@ -1,8 +1,11 @@
-// Request caps per client IP and per API key. The store is swappable: a policy takes any
-// rate-limiter-flexible limiter (memory here; Redis or PostgreSQL to share counts between instances).
+// Request caps per client IP and per API key. Kept in memory per instance, or in Redis when
+// REDIS_URL is set so that every instance counts against one quota. If Redis cannot be reached
+// the API keeps answering: each instance falls back to its own in-memory counts (the insurance
+// limiter), logs it, and /readyz reports "degraded" (still 200: serving beats refusing).
 // Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
 import type { Request, RequestHandler, Response } from "express";
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Logger } from "pino";
 import { ApiError } from "./errors.js";
 
@@ -16,17 +19,70 @@ export interface RateLimitPolicy {
 export interface RateLimits {
   ip: RateLimitPolicy;
   key: RateLimitPolicy;
+  /** Where counts are kept, for /readyz: "memory", "redis", or "degraded" (Redis unreachable, memory in use). */
+  store?: () => "memory" | "redis" | "degraded";
+  close?: () => Promise<void>;
+}
+
+export interface RateLimitOptions {
+  perIpPerMinute: number;
+  perKeyPerMinute: number;
 }
 
 /** In-memory limits, per instance. */
-export function createRateLimits(options: { perIpPerMinute: number; perKeyPerMinute: number }): RateLimits {
+export function createRateLimits(options: RateLimitOptions): RateLimits {
   const make = (name: "ip" | "key", points: number): RateLimitPolicy => ({
     name,
     limiter: new RateLimiterMemory({ points, duration: 60, keyPrefix: `clearance-rl-${name}` }),
     quota: points,
     windowSeconds: 60,
   });
-  return { ip: make("ip", options.perIpPerMinute), key: make("key", options.perKeyPerMinute) };
+  return { ip: make("ip", options.perIpPerMinute), key: make("key", options.perKeyPerMinute), store: () => "memory" };
+}
+
+/**
+ * Limits shared by all instances through Redis at `redisUrl`. `keyPrefix` separates deployments
+ * (and test runs) sharing one Redis.
+ */
+export function createRedisRateLimits(options: RateLimitOptions & { redisUrl: string; log: Logger; keyPrefix?: string }): RateLimits {
+  const { log } = options;
+  // No offline queue: while Redis is away a command fails at once (and the insurance limiter
+  // answers) instead of waiting for a reconnect with the request hanging.
+  const redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false });
+  let lastLogged = 0;
+  redis.on("error", (error: Error) => {
+    // ioredis retries forever; one line a minute is enough to say so.
+    if (Date.now() - lastLogged > 60_000) {
+      lastLogged = Date.now();
+      log.error({ err: error }, "Redis for rate limits is unreachable; counting per instance in memory until it is back");
+    }
+  });
+  redis.on("ready", () => {
+    if (lastLogged) log.info("Redis for rate limits is reachable again; counts are shared");
+    lastLogged = 0;
+  });
+  const prefix = options.keyPrefix ?? "clearance";
+  const make = (name: "ip" | "key", points: number): RateLimitPolicy => ({
+    name,
+    limiter: new RateLimiterRedis({
+      storeClient: redis,
+      points,
+      duration: 60,
+      keyPrefix: `${prefix}:rl:${name}`,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ points, duration: 60, keyPrefix: `${prefix}-insurance-${name}` }),
+    }),
+    quota: points,
+    windowSeconds: 60,
+  });
+  return {
+    ip: make("ip", options.perIpPerMinute),
+    key: make("key", options.perKeyPerMinute),
+    store: () => (redis.status === "ready" ? "redis" : "degraded"),
+    close: async () => {
+      redis.disconnect();
+    },
+  };
 }
 
 /** Consumes one request of `policy` for the key `subject(req)`; answers 429 when the quota is spent. */

@@ -65,7 +65,7 @@ export function createV1Router(deps: V1Dependencies): Router {
       }
     }
     try {
-      const stored = await updateConfiguration(prisma, validation.update, {
+      const stored = await updateConfiguration(sql, validation.update, {
         organisationId: caller.organisationId,
         actor: `api_key:${caller.keyId}`,
         apiKeyId: caller.keyId,
@@ -73,10 +73,11 @@ export function createV1Router(deps: V1Dependencies): Router {
         now: now(),
         beforeCommit: idempotencyKey
           ? async (tx, echoed) => {
-              await tx.idempotencyRecord.update({
-                where: { apiKeyId_key: { apiKeyId: caller.keyId, key: idempotencyKey } },
-                data: { state: "completed", responseStatus: 200, responseBody: { ok: true, ...echoed } as object },
-              });
+              await tx.query(
+                `UPDATE idempotency_records SET state = 'completed', response_status = 200, response_body = $3::jsonb
+                  WHERE api_key_id = $1 AND key = $2`,
+                [caller.keyId, idempotencyKey, JSON.stringify({ ok: true, ...echoed })],
+              );
             }
           : undefined,
       });

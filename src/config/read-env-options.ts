@@ -25,6 +25,8 @@ export interface AppOptions {
   v1Sunset?: Date;
   model?: ModelEndpoint;
   euModel?: ModelEndpoint;
+  /** Redis shared by all instances (Probot's throttling, so instances pace one installation together). */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +56,7 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     v1Sunset: optionalDate(env, "V1_SUNSET"),
     model: modelEndpoint(env, ""),
     euModel: modelEndpoint(env, "EU_"),
+    redisUrl: env.REDIS_URL || undefined,
   };
 }
 

@@ -6,6 +6,7 @@
 import yaml from "js-yaml";
 import type { ProbotOctokit } from "probot";
 import { TRIGGER_MODES, type TriggerMode } from "../domain/types.js";
+import { refuseIgnorePatterns } from "./review/match-path-pattern.js";
 
 export const CONFIG_PATH = ".github/clearance.yml";
 
@@ -64,7 +65,10 @@ export function validateRepositoryConfig(raw: unknown): RepositoryConfig {
     if (!Array.isArray(list) || !list.every((p) => typeof p === "string" && p.trim() !== "")) {
       return { ignore: [], problem: "`ignore` must be a list of path patterns" };
     }
-    config.ignore = list.map((p) => p.trim());
+    const patterns = list.map((p) => p.trim());
+    const refused = refuseIgnorePatterns(patterns);
+    if (refused) return { ignore: [], problem: refused };
+    config.ignore = patterns;
   }
   return config;
 }

@@ -8,6 +8,7 @@ import type { RateLimits } from "../api/rate-limit.js";
 import { createV1Router } from "../api/v1-router.js";
 import type { Database } from "../storage/open-database.js";
 import { pendingMigrations } from "../storage/migrate.js";
+import { createWebhookBodyLimiter, type WebhookBodyLimiter } from "./limit-webhook-body.js";
 
 type NodeHandler = (req: express.Request, res: express.Response, next: (err?: unknown) => void) => unknown;
 
@@ -21,6 +22,9 @@ export interface AppDependencies {
   sunset?: Date;
   /** Probot's node middleware for webhooks, or its manifest set-up flow when the App has no credentials. */
   github?: NodeHandler;
+  /** Where webhooks arrive (default /api/github/webhooks): their bodies are read with a cap before Probot sees them. */
+  webhookPath?: string;
+  webhookBodyLimiter?: WebhookBodyLimiter;
 }
 
 export function createApp(deps: AppDependencies): express.Express {
@@ -32,6 +36,8 @@ export function createApp(deps: AppDependencies): express.Express {
 
   if (deps.github) {
     const github = deps.github;
+    const limiter = deps.webhookBodyLimiter ?? createWebhookBodyLimiter({ path: deps.webhookPath ?? "/api/github/webhooks", log: deps.log });
+    app.use(limiter.middleware);
     app.use(async (req, res, next) => {
       try {
         await github(req, res, next);
@@ -52,7 +58,9 @@ export function createApp(deps: AppDependencies): express.Express {
         res.status(503).json({ status: "migrations_pending", pending });
         return;
       }
-      res.json({ status: "ready", database: deps.db.kind });
+      // Rate-limit counts in memory while Redis is away: still serving, so still ready.
+      const rateLimits = deps.rateLimits.store?.() ?? "memory";
+      res.json({ status: rateLimits === "degraded" ? "degraded" : "ready", database: deps.db.kind, rateLimits });
     } catch (error) {
       deps.log.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "database_unreachable" });

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { getPrivateKey } from "@probot/get-private-key";
 import { createNodeMiddleware, createProbot } from "probot";
 import { pino, type Logger } from "pino";
-import { createRateLimits } from "../api/rate-limit.js";
+import { createRateLimits, createRedisRateLimits } from "../api/rate-limit.js";
 import type { AppOptions } from "../config/read-env-options.js";
 import { createGitHubSide } from "../github/index.js";
 import { openDatabase, type DatabaseLocation } from "../storage/open-database.js";
@@ -54,14 +54,18 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
     github = await createSetupFlow({ log, port: options.port, host: options.host });
   }
 
+  const rateLimits = options.redisUrl
+    ? createRedisRateLimits({ ...options.rateLimit, redisUrl: options.redisUrl, log })
+    : createRateLimits(options.rateLimit);
   const app = createApp({
     db,
     log,
-    rateLimits: createRateLimits(options.rateLimit),
+    rateLimits,
     trustProxy: options.trustProxy,
     deprecation: options.v1Deprecation,
     sunset: options.v1Sunset,
     github,
+    webhookPath: options.github.webhookPath,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -85,6 +89,7 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
       clearInterval(purgeTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await githubSide.stop();
+      await rateLimits.close?.();
       await db.close();
     })());
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,5 +1,6 @@
 // The raw SQL the service runs outside Prisma (migrations, readiness), on either database.
 import type { PGlite } from "@electric-sql/pglite";
+import { createHash } from "node:crypto";
 import type pg from "pg";
 
 export interface SqlDriver {
@@ -38,11 +39,27 @@ export function pgliteDriver(db: PGlite): SqlDriver {
   return driver;
 }
 
+/**
+ * Statements with parameters run as named prepared statements: PostgreSQL parses and plans each
+ * once per connection instead of on every request (the key lookup and the configuration read run
+ * on every /v1 request). The name is derived from the text, so one text is one statement.
+ */
+const statementNames = new Map<string, string>();
+function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  if (values.length === 0) return { text };
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `clr_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  return { name, text, values };
+}
+
 export function postgresDriver(pool: pg.Pool): SqlDriver {
   const onClient = (client: pg.PoolClient): SqlDriver => ({
     kind: "postgres",
     exec: async (sql) => void (await client.query(sql)),
-    query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
+    query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(prepared(sql, params))).rows as Row[],
     transaction: async (fn) => {
       await client.query("BEGIN");
       try {
@@ -74,7 +91,7 @@ export function postgresDriver(pool: pg.Pool): SqlDriver {
   return {
     kind: "postgres",
     exec: async (sql) => void (await pool.query(sql)),
-    query: async <Row>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[],
+    query: async <Row>(sql: string, params: unknown[] = []) => (await pool.query(prepared(sql, params))).rows as Row[],
     transaction: (fn) => withClient((d) => d.transaction(fn)),
     withLock: (lockId, fn) => withClient((d) => d.withLock(lockId, fn)),
   };

@@ -40,7 +40,9 @@ ajv.addKeyword({
   keyword: "x-max-bytes",
   type: "object",
   schemaType: "number",
-  validate: (max: number, data: unknown) => Buffer.byteLength(JSON.stringify(data), "utf8") <= max,
+  // JSON.stringify recurses: a profile nested thousands of levels overflows the stack, and is
+  // too deep anyway, so it is measured (iteratively) before it is serialised.
+  validate: (max: number, data: unknown) => !deeperThan(data, PROFILE_MAX_DEPTH) && Buffer.byteLength(JSON.stringify(data), "utf8") <= max,
   errors: false,
 });
 for (const schema of allSchemas) ajv.addSchema(schema);
@@ -89,6 +91,15 @@ export function validateConfigurationUpdate(body: unknown): ValidationResult {
   const commitmentErrors = byField("commitments");
   if (commitmentErrors.length > 0) return unprocessable("invalid_commitments", describeCommitmentError(commitmentErrors));
   if (errors.length > 0) return badRequest(describeShapeError(errors[0]!)); // not reached by the schema as written
+  // Valid JSON that PostgreSQL's json and text types refuse (and so would fail as a 500): a NUL
+  // character or an unpaired UTF-16 surrogate. Refused, not rewritten, so what is stored is
+  // exactly what was sent. The schema has bounded the depth by now, so the walk is shallow.
+  if (record.profile !== undefined && !storable(record.profile)) {
+    return unprocessable("invalid_profile", `profile must not contain ${UNSTORABLE}, in keys or values.`);
+  }
+  if (record.commitments !== undefined && !storable(record.commitments)) {
+    return unprocessable("invalid_commitments", `commitments must not contain ${UNSTORABLE}.`);
+  }
   return { ok: true, update: body as ConfigurationUpdate };
 }
 
@@ -144,6 +155,28 @@ function describeCommitmentError(errors: ErrorObject[]): string {
 function where(errors: ErrorObject[], root: string): string {
   const deepest = errors.map((e) => e.instancePath).sort((a, b) => b.length - a.length)[0];
   return deepest && deepest !== root ? ` (at ${deepest.slice(1).replace(/\//g, ".")})` : "";
+}
+
+const UNSTORABLE = "the NUL character (\\u0000) or an unpaired UTF-16 surrogate (\\ud800-\\udfff)";
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function storable(value: unknown): boolean {
+  if (typeof value === "string") return !UNSTORABLE_TEXT.test(value);
+  if (Array.isArray(value)) return value.every(storable);
+  if (value && typeof value === "object") return Object.entries(value).every(([k, v]) => !UNSTORABLE_TEXT.test(k) && storable(v));
+  return true;
+}
+
+/** Whether value nests objects or arrays more than `max` levels (value itself is level 1), without recursion. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function badRequest(message: string): ValidationFailure {

@@ -2,7 +2,7 @@
 // the reason shown in the summary: binary, generated, vendored, ignored by the repository's
 // file, or without a diff from GitHub.
 import type { ChangedFile } from "../../engine/types.js";
-import { matchesPathPattern } from "./match-path-pattern.js";
+import { compileIgnoreMatcher, type IgnoreMatcher } from "./match-path-pattern.js";
 
 export type SkipReason = "binary" | "generated" | "vendored" | "ignored" | "no_diff";
 
@@ -20,16 +20,17 @@ const BINARY_EXTENSION =
 export function selectReviewableFiles(files: ChangedFile[], ignorePatterns: string[]): { reviewable: ChangedFile[]; skipped: SkippedFile[] } {
   const reviewable: ChangedFile[] = [];
   const skipped: SkippedFile[] = [];
+  const ignore = compileIgnoreMatcher(ignorePatterns);
   for (const file of files) {
-    const reason = skipReason(file, ignorePatterns);
+    const reason = skipReason(file, ignore);
     if (reason) skipped.push({ path: file.path, reason });
     else reviewable.push(file);
   }
   return { reviewable, skipped };
 }
 
-function skipReason(file: ChangedFile, ignorePatterns: string[]): SkipReason | undefined {
-  if (ignorePatterns.some((pattern) => matchesPathPattern(file.path, pattern))) return "ignored";
+function skipReason(file: ChangedFile, ignore: IgnoreMatcher): SkipReason | undefined {
+  if (ignore.matches(file.path)) return "ignored";
   if (VENDORED.test(file.path)) return "vendored";
   if (GENERATED.test(file.path)) return "generated";
   if (BINARY_EXTENSION.test(file.path)) return "binary";
