@@ -25,6 +25,12 @@ export interface AppOptions {
   v1Sunset?: Date;
   model?: ModelEndpoint;
   euModel?: ModelEndpoint;
+  /** Redis shared by all instances (Probot's throttling, so instances pace one installation together). */
+  redisUrl: string | undefined;
+  /** Review jobs one instance runs at once (at most one per installation). */
+  reviewConcurrency: number;
+  /** How long a running review may finish after SIGTERM before its lease is handed back. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +60,9 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     v1Sunset: optionalDate(env, "V1_SUNSET"),
     model: modelEndpoint(env, ""),
     euModel: modelEndpoint(env, "EU_"),
+    redisUrl: env.REDIS_URL || undefined,
+    reviewConcurrency: positiveInt(env, "REVIEW_CONCURRENCY", 2),
+    shutdownGraceMs: positiveInt(env, "SHUTDOWN_GRACE_MS", 25_000),
   };
 }
 

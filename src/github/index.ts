@@ -29,7 +29,8 @@ export interface GitHubSide {
   appFn: ApplicationFunction;
   /** Starts background work (the review queue) once Probot exists. */
   start(probot: Probot): void;
-  stop(): Promise<void>;
+  /** Claims no more review jobs; running ones get graceMs (SHUTDOWN_GRACE_MS) to finish, then go back to the queue. */
+  stop(graceMs?: number): Promise<void>;
   /** The review queue, for tests and the bench: processNext()/drain() run jobs now. */
   queue: ReviewWorker;
 }
@@ -52,7 +53,7 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
       engineOptions: { model: deps.options.model, euModel: deps.options.euModel },
       now,
     },
-    deps.worker,
+    { concurrency: deps.options.reviewConcurrency, shutdownGraceMs: deps.options.shutdownGraceMs, ...deps.worker },
   );
 
   const appFn: ApplicationFunction = (app) => {
@@ -78,6 +79,6 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
       probot ??= instance;
       queue.start();
     },
-    stop: () => queue.stop(),
+    stop: (graceMs) => queue.stop(graceMs),
   };
 }

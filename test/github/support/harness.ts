@@ -30,6 +30,9 @@ export function testOptions(): AppOptions {
     github: { appId: "1", privateKey: testPrivateKey(), webhookSecret: WEBHOOK_SECRET, webhookPath: "/api/github/webhooks" },
     rateLimit: { perKeyPerMinute: 60, perIpPerMinute: 120 },
     trustProxy: false,
+    redisUrl: undefined,
+    reviewConcurrency: 2,
+    shutdownGraceMs: 25_000,
   };
 }
 
