@@ -9,6 +9,7 @@ import type { AdmitReview } from "../../../src/billing/types.js";
 import type { AppOptions } from "../../../src/config/read-env-options.js";
 import type { ReviewFunction } from "../../../src/engine/types.js";
 import { createGitHubSide, type GitHubSide } from "../../../src/github/index.js";
+import type { WorkerOptions } from "../../../src/github/queue/review-worker.js";
 import type { Database } from "../../../src/storage/open-database.js";
 import { createTestDatabase } from "../../support/database.js";
 import { FakeGitHub } from "./fake-github.js";
@@ -52,6 +53,8 @@ export interface HarnessOptions {
   admitReview?: AdmitReview;
   now?: () => Date;
   leaseMs?: number;
+  /** The review worker's options (concurrency, lease, grace...). */
+  worker?: WorkerOptions;
   options?: Partial<AppOptions>;
 }
 
@@ -77,7 +80,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     review: options.review,
     admitReview: options.admitReview ?? (async () => ({ admitted: true, kind: "public", plan: "free", period: "2026-11" })),
     now: options.now,
-    worker: { leaseMs: options.leaseMs },
+    worker: { leaseMs: options.leaseMs, ...options.worker },
   });
   const probot = testProbot();
   await probot.load(side.appFn);
