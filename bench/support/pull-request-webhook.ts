@@ -15,7 +15,13 @@ export interface PullRequestTarget {
   headSha: string;
 }
 
-export function signedPullRequestOpened(target: PullRequestTarget, secret: string): RequestInit {
+export interface SignedWebhook {
+  method: "POST";
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function signedPullRequestOpened(target: PullRequestTarget, secret: string): SignedWebhook {
   const payload = structuredClone(opened);
   const [owner, name] = target.fullName.split("/") as [string, string];
   payload.installation = { id: target.installationId, node_id: "MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9u" };

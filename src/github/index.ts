@@ -61,12 +61,12 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
     app.on("pull_request", async (context) => {
       const result = await onPullRequest(prisma, context, now());
       context.log.debug({ result }, "pull_request handled");
-      if (result.status === "enqueued") queue.wake();
+      if (result.status === "enqueued") queue.wake(installationOf(context.payload));
     });
     app.on("issue_comment", async (context) => {
       const result = await onIssueComment(prisma, context, now());
       context.log.debug({ result }, "issue_comment handled");
-      if (result.status === "enqueued") queue.wake();
+      if (result.status === "enqueued") queue.wake(installationOf(context.payload));
     });
     app.on("installation", (context) => onInstallation(prisma, context, now()));
     app.on("installation_repositories", (context) => onInstallationRepositories(prisma, context, now()));
@@ -81,4 +81,9 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
     },
     stop: (graceMs) => queue.stop(graceMs),
   };
+}
+
+function installationOf(payload: unknown): bigint | undefined {
+  const id = (payload as { installation?: { id?: number } }).installation?.id;
+  return typeof id === "number" ? BigInt(id) : undefined;
 }

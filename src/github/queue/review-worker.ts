@@ -38,7 +38,8 @@ export type JobResult = { job: ReviewJob; outcome: ReviewJobOutcome | "retry" | 
 export interface ReviewWorker {
   processNext(): Promise<JobResult | undefined>;
   drain(): Promise<number>;
-  wake(): void;
+  /** A job was queued (for this installation, when given): claim now if a slot can take it. */
+  wake(installationId?: bigint): void;
   start(): void;
   /** Claims nothing more; waits up to graceMs for running jobs, then releases them to the queue. */
   stop(graceMs?: number): Promise<void>;
@@ -187,7 +188,10 @@ export function createReviewWorker(deps: ReviewJobDependencies, options: WorkerO
     return count;
   }
 
-  function wake() {
+  function wake(installationId?: bigint) {
+    // A burst in an installation this worker already runs its bound of would make every webhook
+    // start a claim that cannot take anything; its next job is claimed when the running one ends.
+    if (installationId !== undefined && fullInstallations().includes(installationId)) return;
     woken = true;
     wakeUp?.();
   }
