@@ -50,6 +50,8 @@ describe("SIGTERM with a backlog of reviews", () => {
     let server = await spawnServer(store, github.host, { SHUTDOWN_GRACE_MS: String(grace) });
     for (const n of PULLS) expect(await server.webhook("pull_request", pullRequestPayload("opened", { number: n, headSha: head(n) }))).toBe(200);
     await github.until(() => github.requests.some((r) => r.path.endsWith("/pulls/1/files")));
+    // A backlog is no reason to take the instance out of the load balancer.
+    expect(await fetch(`${server.url}/readyz`).then((r) => r.status)).toBe(200);
 
     // SIGTERM while review 1 runs; GitHub answers soon after, within the grace: review 1 finishes.
     let stopping = sigterm(server);
