@@ -53,5 +53,5 @@ describe("kill -9 during a review", () => {
     const after = await store.open();
     expect(await after.prisma.reviewJob.findMany({ select: { status: true, attempts: true } })).toEqual([{ status: "completed", attempts: 2 }]);
     await after.close();
-  }, 120_000);
+  }, 300_000);
 });

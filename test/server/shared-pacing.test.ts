@@ -64,7 +64,7 @@ if (runs) describe("two instances with REDIS_URL", () => {
     const writes = github.requests.filter((r) => r.write && r.installation === String(installationId));
     expect(writes.length).toBeGreaterThanOrEqual(pulls.length * 3); // check run opened and completed, summary
     expect(overlappingWrites(writes)).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("the queue's and the pacing's settings", () => {
