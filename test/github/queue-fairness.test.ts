@@ -15,6 +15,8 @@ const OTHER = { installationId: 4242, repositoryId: 777001, fullName: "Other-Org
 const THIRD = { installationId: 4343, repositoryId: 777002, fullName: "Third-Org/app" };
 const FIRST = { installationId: INSTALLATION_ID, repositoryId: 186853002, fullName: REPO };
 type Installation = typeof FIRST;
+/** Several reviews per test: room for a machine shared with other work. */
+const SLOW_MS = 120_000;
 
 let harnesses: Harness[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -55,16 +57,16 @@ async function until(condition: () => boolean | Promise<boolean>) {
 describe("a fair review queue", () => {
   it("takes installations in turn, oldest turn first, however much one of them queued first", async () => {
     const h = await harness();
-    for (const number of [1, 2, 3, 4]) await open(h, FIRST, number);
+    for (const number of [1, 2, 3]) await open(h, FIRST, number);
     for (const number of [1, 2]) await open(h, OTHER, number);
     await open(h, THIRD, 1);
     const order: string[] = [];
     for (let result = await h.side.queue.processNext(); result; result = await h.side.queue.processNext()) {
       order.push(`${result.job.repoFullName}#${result.job.pullNumber}`);
     }
-    expect(order).toEqual([`${REPO}#1`, `${OTHER.fullName}#1`, `${THIRD.fullName}#1`, `${REPO}#2`, `${OTHER.fullName}#2`, `${REPO}#3`, `${REPO}#4`]);
-    expect(h.github.checkRuns.filter((r) => r.conclusion === "success")).toHaveLength(7);
-  });
+    expect(order).toEqual([`${REPO}#1`, `${OTHER.fullName}#1`, `${THIRD.fullName}#1`, `${REPO}#2`, `${OTHER.fullName}#2`, `${REPO}#3`]);
+    expect(h.github.checkRuns.filter((r) => r.conclusion === "success")).toHaveLength(6);
+  }, SLOW_MS);
 
   it("runs REVIEW_CONCURRENCY jobs at once but never two of one installation in one worker", async () => {
     let release!: () => void;
@@ -94,7 +96,7 @@ describe("a fair review queue", () => {
     await until(async () => (await h.db.prisma.reviewJob.count({ where: { status: "completed", attempts: 1 } })) === 4);
     expect(mostOfOneInstallation).toBe(1);
     expect(h.github.checkRuns.filter((r) => r.conclusion === "success")).toHaveLength(4);
-  });
+  }, SLOW_MS);
 
   it("renews the lease of a long review, so another instance does not take it over", async () => {
     let reviewing = false;
