@@ -8,7 +8,8 @@
 //   - the drain rate per installation over the measuring window, and what is left queued;
 //   - how long a graceful stop takes with the backlog still queued.
 // Runs on the embedded database, and also on PostgreSQL when BENCH_DATABASE_URL is set.
-// BENCH_QUEUE_BURST (default 1000) sets the burst, BENCH_QUEUE_WINDOW_S (default 30) the window,
+// BENCH_QUEUE_BURST (default 1000) sets the burst, BENCH_QUEUE_WINDOW_S (default 30) how long
+// draining goes on after the burst's last webhook,
 // BENCH_GITHUB_DELAY_MS (default 20) the stand-in GitHub's answer time.
 import { generateKeyPairSync } from "node:crypto";
 import { request as httpRequest } from "node:http";
@@ -53,7 +54,7 @@ async function run(label: string, database: { databaseUrl: string } | { dataDir:
     logLevel: "error",
     github: { ...base.github, appId: "1", privateKey, webhookSecret: SECRET, gheHost: github.host, gheProtocol: "http" },
   };
-  const server = await startServer(options, pino({ level: "error" }));
+  const server = await startServer(options, pino({ level: process.env.BENCH_LOG_LEVEL ?? "error" }, pino.destination(2)));
   const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}${options.github.webhookPath}`;
 
   // The burst: CLIENTS senders, one new pull request per webhook.
@@ -93,9 +94,10 @@ async function run(label: string, database: { databaseUrl: string } | { dataDir:
     new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), QUIET_TIMEOUT_S * 1000).unref()),
   ]);
 
-  // Keep draining until the window has passed since the burst began.
-  const windowEnd = started + WINDOW_S * 1000;
+  // Keep draining until the window has passed since the burst ended (its jobs' bookkeeping settles).
+  const windowEnd = started + burstSeconds * 1000 + WINDOW_S * 1000;
   if (performance.now() < windowEnd) await new Promise((resolve) => setTimeout(resolve, windowEnd - performance.now()));
+  if (process.env.BENCH_HOLD_S) await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_HOLD_S) * 1000));
   const elapsed = (performance.now() - started) / 1000;
   const completed = (repo: string) => github.checkRuns.filter((r) => r.repo === repo && r.status === "completed").length;
   const busyDone = completed(BUSY.fullName);
