@@ -10,7 +10,7 @@
 // Runs on the embedded database, and also on PostgreSQL when BENCH_DATABASE_URL is set.
 // BENCH_QUEUE_BURST (default 1000) sets the burst, BENCH_QUEUE_WINDOW_S (default 30) how long
 // draining goes on after the burst's last webhook,
-// BENCH_GITHUB_DELAY_MS (default 20) the stand-in GitHub's answer time.
+// BENCH_GITHUB_DELAY_MS (default 20) the stand-in GitHub's answer time, BENCH_LOG_LEVEL the server's log (stderr).
 import { generateKeyPairSync } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -97,7 +97,6 @@ async function run(label: string, database: { databaseUrl: string } | { dataDir:
   // Keep draining until the window has passed since the burst ended (its jobs' bookkeeping settles).
   const windowEnd = started + burstSeconds * 1000 + WINDOW_S * 1000;
   if (performance.now() < windowEnd) await new Promise((resolve) => setTimeout(resolve, windowEnd - performance.now()));
-  if (process.env.BENCH_HOLD_S) await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_HOLD_S) * 1000));
   const elapsed = (performance.now() - started) / 1000;
   const completed = (repo: string) => github.checkRuns.filter((r) => r.repo === repo && r.status === "completed").length;
   const busyDone = completed(BUSY.fullName);
