@@ -27,6 +27,10 @@ export interface AppOptions {
   euModel?: ModelEndpoint;
   /** Redis shared by all instances (Probot's throttling, so instances pace one installation together). */
   redisUrl: string | undefined;
+  /** Review jobs one instance runs at once (at most one per installation). */
+  reviewConcurrency: number;
+  /** How long a running review may finish after SIGTERM before its lease is handed back. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +61,8 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     model: modelEndpoint(env, ""),
     euModel: modelEndpoint(env, "EU_"),
     redisUrl: env.REDIS_URL || undefined,
+    reviewConcurrency: positiveInt(env, "REVIEW_CONCURRENCY", 2),
+    shutdownGraceMs: positiveInt(env, "SHUTDOWN_GRACE_MS", 25_000),
   };
 }
 

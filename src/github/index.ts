@@ -29,7 +29,8 @@ export interface GitHubSide {
   appFn: ApplicationFunction;
   /** Starts background work (the review queue) once Probot exists. */
   start(probot: Probot): void;
-  stop(): Promise<void>;
+  /** Claims no more review jobs; running ones get graceMs (SHUTDOWN_GRACE_MS) to finish, then go back to the queue. */
+  stop(graceMs?: number): Promise<void>;
   /** The review queue, for tests and the bench: processNext()/drain() run jobs now. */
   queue: ReviewWorker;
 }
@@ -52,7 +53,7 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
       engineOptions: { model: deps.options.model, euModel: deps.options.euModel },
       now,
     },
-    deps.worker,
+    { concurrency: deps.options.reviewConcurrency, shutdownGraceMs: deps.options.shutdownGraceMs, ...deps.worker },
   );
 
   const appFn: ApplicationFunction = (app) => {
@@ -60,12 +61,12 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
     app.on("pull_request", async (context) => {
       const result = await onPullRequest(prisma, context, now());
       context.log.debug({ result }, "pull_request handled");
-      if (result.status === "enqueued") queue.wake();
+      if (result.status === "enqueued") queue.wake(installationOf(context.payload));
     });
     app.on("issue_comment", async (context) => {
       const result = await onIssueComment(prisma, context, now());
       context.log.debug({ result }, "issue_comment handled");
-      if (result.status === "enqueued") queue.wake();
+      if (result.status === "enqueued") queue.wake(installationOf(context.payload));
     });
     app.on("installation", (context) => onInstallation(prisma, context, now()));
     app.on("installation_repositories", (context) => onInstallationRepositories(prisma, context, now()));
@@ -78,6 +79,11 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
       probot ??= instance;
       queue.start();
     },
-    stop: () => queue.stop(),
+    stop: (graceMs) => queue.stop(graceMs),
   };
+}
+
+function installationOf(payload: unknown): bigint | undefined {
+  const id = (payload as { installation?: { id?: number } }).installation?.id;
+  return typeof id === "number" ? BigInt(id) : undefined;
 }

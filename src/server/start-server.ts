@@ -17,7 +17,8 @@ export function databaseLocation(options: AppOptions): DatabaseLocation {
 
 export interface RunningServer {
   server: Server;
-  close(): Promise<void>;
+  /** Graceful stop; running review jobs get graceMs (SHUTDOWN_GRACE_MS by default). */
+  close(graceMs?: number): Promise<void>;
 }
 
 export async function startServer(options: AppOptions, log: Logger = pino({ name: "clearance", level: options.logLevel })): Promise<RunningServer> {
@@ -34,6 +35,9 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
     WEBHOOK_PATH: options.github.webhookPath,
     GHE_HOST: options.github.gheHost,
     GHE_PROTOCOL: options.github.gheProtocol,
+    // Probot's throttling then paces each installation through Redis (Bottleneck clustering), so
+    // several instances together stay within GitHub's per-installation write rate.
+    REDIS_URL: options.redisUrl,
     LOG_LEVEL: options.logLevel as "info",
   };
   const privateKey = getPrivateKey({ env: probotEnv });
@@ -83,19 +87,40 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   void purge();
   const purgeTimer = setInterval(purge, 60 * 60 * 1000).unref();
 
+  // Shutdown: no review job is claimed from the first moment; running ones get the grace to
+  // finish and are otherwise handed back to the queue (their check runs stay in progress for the
+  // next attempt); webhooks still being answered finish; then the database closes.
   let closing: Promise<void> | undefined;
-  const close = () =>
+  const close = (graceMs = options.shutdownGraceMs) =>
     (closing ??= (async () => {
       clearInterval(purgeTimer);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await githubSide.stop();
+      const queueStopped = githubSide.stop(graceMs);
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+      await Promise.all([queueStopped, serverClosed]);
+      clearTimeout(cut);
       await rateLimits.close?.();
       await db.close();
     })());
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      log.info(`${signal}: shutting down`);
-      void close().then(() => process.exit(0));
+      log.info(`${signal}: shutting down (running reviews get ${options.shutdownGraceMs} ms)`);
+      // The database gets what is left of a second after the grace; past that the process ends anyway.
+      setTimeout(() => {
+        log.error("shutdown: the database did not close in time; exiting without it");
+        process.exit(1);
+      }, options.shutdownGraceMs + 950).unref();
+      void close().then(
+        () => {
+          log.info("shutdown complete");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
     });
   }
   return { server, close };

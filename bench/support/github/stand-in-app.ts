@@ -23,6 +23,8 @@ export function testOptions(): AppOptions {
     rateLimit: { perKeyPerMinute: 60, perIpPerMinute: 120 },
     trustProxy: false,
     redisUrl: undefined,
+    reviewConcurrency: 2,
+    shutdownGraceMs: 25_000,
   };
 }
 

@@ -1,48 +1,23 @@
 // Drives the real Probot app of Clearance: installation auth with a test key, GitHub faked with
 // nock (FakeGitHub), the real database, and the queue drained on demand (no sleeps).
-import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, expect } from "@jest/globals";
 import nock from "nock";
 import { pino } from "pino";
-import { Probot, ProbotOctokit } from "probot";
+import type { Probot } from "probot";
 import type { AdmitReview } from "../../../src/billing/types.js";
 import type { AppOptions } from "../../../src/config/read-env-options.js";
 import type { ReviewFunction } from "../../../src/engine/types.js";
 import { createGitHubSide, type GitHubSide } from "../../../src/github/index.js";
+import type { WorkerOptions } from "../../../src/github/queue/review-worker.js";
 import type { Database } from "../../../src/storage/open-database.js";
 import { createTestDatabase } from "../../support/database.js";
 import { FakeGitHub } from "./fake-github.js";
 import { INSTALLATION_ID, REPO } from "./payloads.js";
 
-let testKey: string | undefined;
-export function testPrivateKey(): string {
-  testKey ??= generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs1", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey;
-  return testKey;
-}
-
-export const WEBHOOK_SECRET = "test-webhook-secret";
-
-export function testOptions(): AppOptions {
-  return {
-    port: 0,
-    logLevel: "silent",
-    dataDir: "./data",
-    github: { appId: "1", privateKey: testPrivateKey(), webhookSecret: WEBHOOK_SECRET, webhookPath: "/api/github/webhooks" },
-    rateLimit: { perKeyPerMinute: 60, perIpPerMinute: 120 },
-    trustProxy: false,
-    redisUrl: undefined,
-  };
-}
-
-export function testProbot(): Probot {
-  return new Probot({
-    appId: 1,
-    privateKey: testPrivateKey(),
-    secret: WEBHOOK_SECRET,
-    log: pino({ level: "silent" }),
-    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { enabled: false } })),
-  });
-}
+// The App's test identity and options are shared with the benches (bench/support/github/stand-in-app.ts).
+export { testOptions, testPrivateKey, testProbot, WEBHOOK_SECRET } from "../../../bench/support/github/stand-in-app.js";
+import { testOptions, testProbot } from "../../../bench/support/github/stand-in-app.js";
 
 export interface HarnessOptions {
   db?: Database;
@@ -50,6 +25,8 @@ export interface HarnessOptions {
   admitReview?: AdmitReview;
   now?: () => Date;
   leaseMs?: number;
+  /** The review worker's options (concurrency, lease, grace...). */
+  worker?: WorkerOptions;
   options?: Partial<AppOptions>;
 }
 
@@ -75,7 +52,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     review: options.review,
     admitReview: options.admitReview ?? (async () => ({ admitted: true, kind: "public", plan: "free", period: "2026-11" })),
     now: options.now,
-    worker: { leaseMs: options.leaseMs },
+    worker: { leaseMs: options.leaseMs, ...options.worker },
   });
   const probot = testProbot();
   await probot.load(side.appFn);
