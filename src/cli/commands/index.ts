@@ -1,10 +1,10 @@
 // Every operator command, one file per concern. Add a command by exporting it here.
 import type { CliCommand } from "../types.js";
 import { billingCommands } from "./billing.js";
-import { claim, installationAdd } from "./installations.js";
+import { claim, installationAdd, installationList } from "./installations.js";
 import { keyCreate, keyList, keyRevoke } from "./keys.js";
 import { migrate } from "./migrate.js";
 import { serve } from "./serve.js";
 import { triggerSet } from "./triggers.js";
 
-export const commands: CliCommand[] = [serve, migrate, installationAdd, claim, keyCreate, keyList, keyRevoke, ...billingCommands, triggerSet];
+export const commands: CliCommand[] = [serve, migrate, installationAdd, installationList, claim, keyCreate, keyList, keyRevoke, ...billingCommands, triggerSet];
