@@ -49,9 +49,9 @@ export function layout(options: { title: string; user?: PageUser; organisation?:
       <form method="post" action="/sign-out">${csrfField(user)}<button type="submit" class="btn btn-sm">Sign out</button></form></div>`
     : null}
 </header>
-<div class="container-lg px-3 py-4">
+<main class="container-lg px-3 py-4">
 ${organisation
-  ? html`<p class="color-fg-muted mb-1"><a href="/">Organisations</a> / <strong>${organisation.accountLogin}</strong> (installation ${organisation.installationId})</p>
+  ? html`<nav aria-label="Breadcrumb" class="mb-1"><ol class="breadcrumb-list"><li><a href="/">Organisations</a></li><li aria-current="location"><strong>${organisation.accountLogin}</strong> <span class="color-fg-muted">(installation ${organisation.installationId})</span></li></ol></nav>
   <nav class="UnderlineNav mb-4" aria-label="Organisation">
     <div class="UnderlineNav-body">
       ${SECTIONS.map((s) =>
@@ -62,11 +62,9 @@ ${organisation
     </div>
   </nav>`
   : null}
-<main>
 ${options.flash ?? null}
 ${options.body}
 </main>
-</div>
 </body>
 </html>`;
 }
