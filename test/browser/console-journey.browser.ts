@@ -88,6 +88,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
   page = await browser.context.newPage();
+  page.setDefaultTimeout(20_000);
 });
 
 afterAll(async () => {
