@@ -43,7 +43,7 @@ async function shoot(name: string) {
 }
 
 function installationWebhook() {
-  const example = (examples as { name: string; examples: { action?: string }[] }[]).find((e) => e.name === "installation")!.examples.find((e) => e.action === "created")!;
+  const example = (examples as unknown as { name: string; examples: { action?: string }[] }[]).find((e) => e.name === "installation")!.examples.find((e) => e.action === "created")!;
   const payload = JSON.parse(JSON.stringify(example));
   payload.installation.id = INSTALLATION_ID;
   payload.installation.account = { ...payload.installation.account, login: "acme", id: 9001, type: "Organization" };
@@ -144,6 +144,8 @@ describe("the console journey in Chromium", () => {
     const error = page.locator("#profile-error");
     await expect(error.textContent()).resolves.toContain("invalid_profile: profile must be a JSON object of at most 16384 bytes, nested at most 4 levels");
     await audit("configuration-error");
+    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Nothing was saved.");
+    await page.locator("#profile").locator("xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' Box ')][1]").screenshot({ path: join(screenshots, "configuration-error.png") });
 
     await page.getByLabel("Profile (JSON)").fill('{"company": "Acme", "hosting": "eu-central-1", "data_handled": "customer emails"}');
     await page.getByLabel("EU inference").check();
@@ -192,7 +194,7 @@ describe("the console journey in Chromium", () => {
     await expect(page.getByText("Key revoked.").isVisible()).resolves.toBe(true);
     const refused = await fetch(`${base}/v1/config`, { headers: { authorization: `Bearer ${key}` } });
     expect(refused.status).toBe(401);
-    expect((await refused.json()).error.code).toBe("unauthorized");
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
   });
 
   it("8. review modes: organisation mode and a repository override", async () => {

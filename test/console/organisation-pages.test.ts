@@ -308,5 +308,8 @@ describe("recent reviews and the audit log", () => {
     expect(page.text).toMatch(/API key &quot;deploy-bot&quot; \(clr_/);
     expect(page.text).toContain("Configuration changed");
     expect(page.text).toContain("Installation claimed");
+    expect(page.text).toContain("auto → auto_once");
+    expect(page.text).toContain("acme/payments: mention_only → organisation mode");
+    expect(page.text).toContain("off → on");
   });
 });

@@ -1,6 +1,7 @@
 // Console sign-in over real HTTP against the GitHub stand-in: the state is random, single-use and
 // bound to the browser; the code is exchanged server-side; sessions end on sign-out.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { matchOperation } from "../github/support/openapi-validator.js";
 import { ALICE, startConsoleHarness, type ConsoleHarness } from "./support/console-harness.js";
 
 let h: ConsoleHarness;
@@ -129,6 +130,22 @@ describe("sign-in", () => {
     const setup = await h.client().get("/setup?installation_id=7001");
     expect(setup.status).toBe(303);
     expect(setup.location).toBe(`/sign-in?return_to=${encodeURIComponent("/setup?installation_id=7001")}`);
+  });
+});
+
+describe("what the console sends to GitHub", () => {
+  it("uses only operations GitHub's OpenAPI description documents, with the user's token", async () => {
+    await h.signIn();
+    const apiCalls = h.github.requests.filter((r) => r.path.startsWith("/api/v3/"));
+    expect(apiCalls.length).toBeGreaterThan(0);
+    const operations = new Set<string>();
+    for (const call of apiCalls) {
+      const match = matchOperation(call.method, call.path.slice("/api/v3".length), undefined);
+      expect({ call: `${call.method} ${call.path}`, documented: Boolean(match) }).toEqual({ call: `${call.method} ${call.path}`, documented: true });
+      operations.add(match!.operationId);
+      expect(call.authorization).toMatch(/^token ghu_/);
+    }
+    expect([...operations].sort()).toEqual(["apps/list-installations-for-authenticated-user", "orgs/get-membership-for-authenticated-user", "users/get-authenticated"]);
   });
 });
 

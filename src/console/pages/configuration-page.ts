@@ -28,6 +28,28 @@ function fieldError(id: string, message: string | undefined): Html | null {
   return message ? html`<p class="note error-note color-fg-danger" id="${id}-error" role="alert">${message}</p>` : null;
 }
 
+const FIELD_LABELS: Record<Exclude<keyof FieldErrors, "form">, [string, string]> = {
+  profile: ["Profile", "#profile"],
+  frameworks: ["Frameworks", "#frameworks"],
+  eu_inference: ["EU inference", "#eu_inference"],
+  review_language: ["Review language", "#review_language"],
+  logging: ["Commitment: logging", "#commitment-logging-implementation"],
+  access_mfa: ["Commitment: access and MFA", "#commitment-access_mfa-implementation"],
+  encryption: ["Commitment: encryption", "#commitment-encryption-implementation"],
+  pii_retention: ["Commitment: personal data retention", "#commitment-pii_retention-implementation"],
+  subprocessors: ["Commitment: subprocessors", "#commitment-subprocessors-implementation"],
+};
+
+/** At the top of a long form: that nothing was saved, and links to each field with a problem. */
+function errorSummary(errors: FieldErrors): Html | null {
+  const fields = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).filter((f) => errors[f]);
+  if (!errors.form && fields.length === 0) return null;
+  return html`<div class="flash flash-error mb-3" role="alert">
+  <p><strong>Nothing was saved.</strong> ${errors.form ?? "Fix the field marked below:"}</p>
+  ${fields.length ? html`<ul class="ml-4">${fields.map((f) => html`<li><a href="${FIELD_LABELS[f][1]}">${FIELD_LABELS[f][0]}</a></li>`)}</ul>` : null}
+</div>`;
+}
+
 export function configurationPage(options: {
   user: PageUser;
   nav: Omit<OrganisationNav, "current">;
@@ -53,7 +75,7 @@ export function configurationPage(options: {
     flash: options.flash,
     body: html`<h1 class="h2 mb-2">Configuration</h1>
 <p class="color-fg-muted mb-3">The same values the <code>/v1/config</code> API reads and writes. Saving applies every change or none, with an audit record.</p>
-${errors.form ? html`<div class="flash flash-error mb-3" role="alert">${errors.form}</div>` : null}
+${errorSummary(errors)}
 
 <form method="get" action="${action}" role="search" class="mb-3" aria-label="Search frameworks">
   <label for="framework-search" class="d-block mb-1">Search the framework catalogue</label>
@@ -65,7 +87,7 @@ ${errors.form ? html`<div class="flash flash-error mb-3" role="alert">${errors.f
 
 <form method="post" action="${action}${q ? `?q=${encodeURIComponent(options.query)}` : ""}" novalidate>
 ${csrfField(options.user)}
-<fieldset class="Box mb-4" ${errors.frameworks ? html`aria-describedby="frameworks-error"` : null}>
+<fieldset class="Box mb-4" id="frameworks" ${errors.frameworks ? html`aria-describedby="frameworks-error"` : null}>
   <legend class="Box-header Box-title width-full">Frameworks</legend>
   <div class="Box-body">
     ${fieldError("frameworks", errors.frameworks)}
@@ -95,7 +117,7 @@ ${csrfField(options.user)}
       </div>
     </div>
     <div class="form-checkbox">
-      <label><input type="checkbox" name="eu_inference" value="true" ${form.euInference ? html`checked` : null}> EU inference</label>
+      <label><input type="checkbox" id="eu_inference" name="eu_inference" value="true" ${form.euInference ? html`checked` : null}> EU inference</label>
       <p class="note">Reviews use only the EU-region model endpoint. If it fails, the review fails: there is no fallback.</p>
       ${fieldError("eu_inference", errors.eu_inference)}
     </div>
