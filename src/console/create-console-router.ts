@@ -88,7 +88,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     }
   };
   router.use(onConsolePaths(loadSession));
-  router.use(onConsolePaths(express.urlencoded({ extended: false, limit: "100kb", parameterLimit: 200 })));
+  router.use(onConsolePaths(express.urlencoded({ extended: false, limit: "100kb", parameterLimit: 1000 })));
 
   // Every form carries the session's CSRF token; a POST without it (or without a session) changes nothing.
   router.use((req, res, next) => {
@@ -115,12 +115,25 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     }
   };
 
-  /** Re-reads from GitHub, with the user's token, which installations they administer. */
+  /**
+   * Re-reads from GitHub, with the user's token, which installations they administer. A token
+   * GitHub no longer accepts (revoked, expired) ends the session: null, and the caller signs in again.
+   */
   async function refreshInstallations(session: ConsoleSession) {
-    const fresh = await github!.administeredInstallations(session.accessToken, { id: Number(session.userId), login: session.userLogin });
-    await sessions!.updateInstallations(session, fresh);
-    return fresh;
+    try {
+      const fresh = await github!.administeredInstallations(session.accessToken, { id: Number(session.userId), login: session.userLogin });
+      await sessions!.updateInstallations(session, fresh);
+      return fresh;
+    } catch (error) {
+      if ((error as { status?: number }).status !== 401) throw error;
+      await sessions!.endSession(session);
+      return null;
+    }
   }
+  const signInAgain = (res: Response, returnTo: string) => {
+    res.clearCookie(SESSION_COOKIE, { path: "/" });
+    res.redirect(303, `/sign-in?return_to=${encodeURIComponent(returnTo)}`);
+  };
 
   router.get("/", async (_req, res) => {
     const session = sessionOf(res);
@@ -193,7 +206,9 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
       return send(res, errorPage({ status: 404, title: "No such installation", message: "The link has no valid installation id.", user: session && pageUser(session) }), 404);
     }
     if (!session) return res.redirect(303, `/sign-in?return_to=${encodeURIComponent(`/setup?installation_id=${installationId}`)}`);
-    const administered = (await refreshInstallations(session)).find((i) => i.id === String(installationId));
+    const fresh = await refreshInstallations(session);
+    if (!fresh) return signInAgain(res, `/setup?installation_id=${installationId}`);
+    const administered = fresh.find((i) => i.id === String(installationId));
     if (!administered) return refuseClaim(res, session);
     let installation = await findInstallation(db.prisma, installationId);
     if (!installation) {
@@ -212,7 +227,9 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     } catch {
       return send(res, errorPage({ status: 404, title: "No such installation", message: "The address has no valid installation id.", user: pageUser(session) }), 404);
     }
-    const administered = (await refreshInstallations(session)).find((i) => i.id === String(installationId));
+    const fresh = await refreshInstallations(session);
+    if (!fresh) return signInAgain(res, `/setup?installation_id=${installationId}`);
+    const administered = fresh.find((i) => i.id === String(installationId));
     if (!administered) return refuseClaim(res, session);
     if (!(await findInstallation(db.prisma, installationId))) {
       await recordInstallation(db.prisma, { id: installationId, accountLogin: administered.account_login, accountType: administered.account_type });

@@ -101,6 +101,19 @@ describe("the setup page", () => {
     }
   });
 
+  it("sends a user whose GitHub token no longer works to sign in again, ending the session and claiming nothing", async () => {
+    const client = await h.signIn();
+    const csrf = await client.csrf("/");
+    h.github.revokeTokens();
+    const page = await client.get("/setup?installation_id=7002");
+    expect(page.status).toBe(303);
+    expect(page.location).toBe(`/sign-in?return_to=${encodeURIComponent("/setup?installation_id=7002")}`);
+    expect((await client.get("/")).text).toContain("Sign in with GitHub");
+    const claim = await client.post("/installations/7002/claim", { _csrf: csrf });
+    expect(claim.status).toBe(403);
+    expect(await organisation(7002n)).toBeNull();
+  });
+
   it("answers an invalid installation id with 404", async () => {
     const client = await h.signIn();
     expect((await client.get("/setup?installation_id=abc")).status).toBe(404);

@@ -31,6 +31,8 @@ export interface GitHubStandIn {
   requests: { method: string; path: string; authorization?: string }[];
   /** A code as GitHub would put on the callback, for tests that skip the authorize page. */
   issueCode(user?: StandInUser): string;
+  /** As if the user revoked the App's authorisation: every token issued so far stops working. */
+  revokeTokens(): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,9 @@ export async function startGitHubStandIn(options: { currentUser: StandInUser; in
     installations: options.installations ?? [],
     memberships: options.memberships ?? {},
     requests: [] as GitHubStandIn["requests"],
+    revokeTokens() {
+      tokens.clear();
+    },
     issueCode(user?: StandInUser) {
       const code = randomBytes(10).toString("hex");
       codes.set(code, user ?? standIn.currentUser);
