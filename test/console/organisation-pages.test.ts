@@ -207,6 +207,16 @@ describe("API keys", () => {
     expect(audit.map((a) => a.action).sort()).toEqual(["api_key.create", "api_key.revoke"]);
   });
 
+  it("escapes what users typed wherever it is shown", async () => {
+    const hostile = `<script>alert("key")</script>`;
+    const created = await client.post("/orgs/8001/api-keys", { _csrf: csrf, name: hostile, scopes: ["config:read"], expiry: "never" });
+    expect(created.status).toBe(201);
+    for (const text of [created.text, (await client.get("/orgs/8001/api-keys")).text, (await client.get("/orgs/8001/audit-log")).text]) {
+      expect(text).not.toContain(hostile);
+      expect(text).toContain("&lt;script&gt;alert(&quot;key&quot;)&lt;/script&gt;");
+    }
+  });
+
   it("refuses a key without scopes or with an unknown expiry, creating nothing", async () => {
     const count = await h.app.db.prisma.apiKey.count();
     expect((await client.post("/orgs/8001/api-keys", { _csrf: csrf, name: "none", expiry: "never" })).status).toBe(422);
