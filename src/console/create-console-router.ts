@@ -245,7 +245,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     res.redirect(303, `${organisationPath(String(installationId), "configuration")}?claimed=1`);
   });
 
-  router.use("/orgs", createOrganisationRouter({ db, now, webBaseUrl: github?.webBaseUrl ?? "https://github.com" }));
+  router.use("/orgs", createOrganisationRouter({ db, now, webBaseUrl: github?.webBaseUrl ?? "https://github.com", recheck: refreshInstallations }));
 
   // A failure inside the console answers with a page, not the API's JSON.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -22,7 +22,7 @@ import { flash, organisationPath, type OrganisationNav } from "./pages/layout.js
 import { planPage } from "./pages/plan-page.js";
 import { reviewModesPage } from "./pages/review-modes-page.js";
 import { reviewsPage } from "./pages/reviews-page.js";
-import type { ConsoleSession } from "./session-store.js";
+import type { AdministeredInstallation, ConsoleSession } from "./session-store.js";
 
 interface OrganisationContext {
   session: ConsoleSession;
@@ -36,7 +36,15 @@ function contextOf(res: Response): OrganisationContext {
   return res.locals.organisation as OrganisationContext;
 }
 
-export function createOrganisationRouter(deps: { db: Database; now: () => Date; webBaseUrl: string }): Router {
+export interface OrganisationRouterDependencies {
+  db: Database;
+  now: () => Date;
+  webBaseUrl: string;
+  /** Asks GitHub again which installations the user administers; null when their token no longer works. */
+  recheck(session: ConsoleSession): Promise<AdministeredInstallation[] | null>;
+}
+
+export function createOrganisationRouter(deps: OrganisationRouterDependencies): Router {
   const { db, now } = deps;
   const prisma = db.prisma;
   const router = Router({ caseSensitive: true });
@@ -52,7 +60,15 @@ export function createOrganisationRouter(deps: { db: Database; now: () => Date; 
     } catch {
       return notFound();
     }
-    const administered = session.installations.find((i) => i.id === String(installationId));
+    // Pages are shown on the rights GitHub gave at sign-in; a change is made only on rights GitHub
+    // confirms now, so someone demoted since signing in cannot change anything.
+    let installations = session.installations;
+    if (req.method === "POST") {
+      const fresh = await deps.recheck(session);
+      if (!fresh) return res.redirect(303, "/sign-in");
+      installations = fresh;
+    }
+    const administered = installations.find((i) => i.id === String(installationId));
     if (!administered) return notFound();
     const installation = await findInstallation(prisma, installationId);
     if (!installation) return notFound();

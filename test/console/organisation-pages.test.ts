@@ -250,6 +250,21 @@ describe("another organisation's id in the URL", () => {
     expect((await h.app.request("GET", "/v1/config", { headers: bearer(otherKey) })).status).toBe(200);
   });
 
+  it("refuses a change from someone GitHub no longer lists as an admin, though they signed in as one", async () => {
+    const before = await configurationOf();
+    h.github.memberships.acme = { alice: "member" };
+    try {
+      const page = await client.post("/orgs/8001/configuration", { _csrf: csrf, profile: "{}", frameworks: [], review_language: "fr", ...emptyCommitments });
+      expect(page.status).toBe(404);
+      expect((await client.post("/orgs/8001/plan/overage", { _csrf: csrf, overage: "off" })).status).toBe(404);
+      expect(await configurationOf()).toEqual(before);
+    } finally {
+      h.github.memberships.acme = { alice: "admin" };
+    }
+    // Admin again: the next change goes through (the session was updated from GitHub).
+    expect((await client.post("/orgs/8001/review-modes", { _csrf: csrf, organisation_mode: "auto" })).status).toBe(303);
+  });
+
   it("sends a signed-out visitor to sign in", async () => {
     const page = await h.client().get("/orgs/8001/configuration");
     expect(page.status).toBe(303);
