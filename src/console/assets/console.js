@@ -1,5 +1,6 @@
-// The console's only script: the copy button for a newly created API key. Everything else works
-// without JavaScript, so the button stays hidden until this runs.
+// The console's only script. Everything works without it: it adds the copy button for a newly
+// created API key (hidden until this runs), and filters the framework list while typing (the
+// search form also works as a plain GET).
 for (const button of document.querySelectorAll(".js-copy")) {
   const target = document.getElementById(button.dataset.copyTarget);
   const status = document.querySelector(".js-copied");
@@ -12,6 +13,18 @@ for (const button of document.querySelectorAll(".js-copy")) {
     } catch {
       target.select();
       if (status) status.textContent = "Select the key and copy it.";
+    }
+  });
+}
+
+const search = document.getElementById("framework-search");
+if (search) {
+  const items = [...document.querySelectorAll(".framework-list li")];
+  search.addEventListener("input", () => {
+    const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    for (const item of items) {
+      const text = item.textContent.toLowerCase();
+      item.hidden = !words.every((word) => text.includes(word));
     }
   });
 }
