@@ -133,6 +133,28 @@ describe("sign-in", () => {
   });
 });
 
+describe("when GitHub fails", () => {
+  it("answers with an error page naming the request id, logs it with context, and creates no session", async () => {
+    const before = await sessionCount();
+    const client = h.client();
+    const start = await client.get("/sign-in");
+    const state = new URL(start.location!).searchParams.get("state")!;
+    h.github.apiDown = true;
+    try {
+      const page = await client.get(`/auth/github/callback?code=${h.github.issueCode()}&state=${state}`);
+      expect(page.status).toBe(500);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      const requestId = page.headers.get("x-request-id")!;
+      expect(page.text).toContain(`request id ${requestId}`);
+      expect(page.text).not.toMatch(/at .*\.ts:\d+/);
+      expect(h.app.logLines.some((l) => l.msg === "unexpected error in the console" && l.requestId === requestId && l.path === "/auth/github/callback")).toBe(true);
+    } finally {
+      h.github.apiDown = false;
+    }
+    expect(await sessionCount()).toBe(before);
+  });
+});
+
 describe("what the console sends to GitHub", () => {
   it("uses only operations GitHub's OpenAPI description documents, with the user's token", async () => {
     await h.signIn();

@@ -29,6 +29,8 @@ export interface GitHubStandIn {
   /** org login → user login → role */
   memberships: Record<string, Record<string, "admin" | "member">>;
   requests: { method: string; path: string; authorization?: string }[];
+  /** While true, the REST API answers 502, as GitHub does when it is having a bad day. */
+  apiDown: boolean;
   /** A code as GitHub would put on the callback, for tests that skip the authorize page. */
   issueCode(user?: StandInUser): string;
   /** As if the user revoked the App's authorisation: every token issued so far stops working. */
@@ -47,6 +49,7 @@ export async function startGitHubStandIn(options: { currentUser: StandInUser; in
     installations: options.installations ?? [],
     memberships: options.memberships ?? {},
     requests: [] as GitHubStandIn["requests"],
+    apiDown: false,
     revokeTokens() {
       tokens.clear();
     },
@@ -92,6 +95,7 @@ export async function startGitHubStandIn(options: { currentUser: StandInUser; in
       return json(res, 200, { access_token: token, token_type: "bearer", scope: "" });
     }
     if (url.pathname.startsWith("/api/v3/")) {
+      if (standIn.apiDown) return json(res, 502, { message: "Server Error" });
       const user = userOf();
       if (!user) return json(res, 401, { message: "Bad credentials" });
       const path = url.pathname.slice("/api/v3".length);
