@@ -20,7 +20,10 @@ export function createGitHubUserClient(options: GitHubOAuthOptions) {
   const apiBaseUrl = options.gheHost ? `${options.gheProtocol ?? "https"}://${options.gheHost}/api/v3` : "https://api.github.com";
   const webBaseUrl = options.gheHost ? `${options.gheProtocol ?? "https"}://${options.gheHost}` : "https://github.com";
   const request = octokitRequest.defaults({ baseUrl: apiBaseUrl, headers: { "user-agent": "clearance-console" } });
-  const userOctokit = (token: string) => new Octokit({ auth: token, baseUrl: apiBaseUrl, userAgent: "clearance-console", request: { retries: 0 } });
+  // Octokit's own request log writes to the console; failures reach the console's error handler,
+  // which logs them with the request id, so Octokit's log stays quiet.
+  const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+  const userOctokit = (token: string) => new Octokit({ auth: token, baseUrl: apiBaseUrl, userAgent: "clearance-console", log: quiet });
 
   async function administers(octokit: Octokit, user: { id: number; login: string }, account: { id?: number; login: string; type: string }): Promise<boolean> {
     if (account.type === "User") return account.id === user.id;
