@@ -1,5 +1,6 @@
 // Operator actions on an installation's plan and overage setting. Transitions the spec does not
 // show (Free to paid, between paid plans, back to Free) are all made here, by an operator.
+import { recordAudit } from "../domain/audit.js";
 import { DomainError } from "../domain/errors.js";
 import { requireInstallation } from "../domain/installations.js";
 import type { Prisma } from "../storage/open-database.js";
@@ -14,7 +15,7 @@ export interface PlanChange {
   trialEndsAt: Date | null;
 }
 
-export async function setPlan(prisma: Prisma, installationId: bigint, plan: PlanName, now: Date): Promise<PlanChange> {
+export async function setPlan(prisma: Prisma, installationId: bigint, plan: PlanName, now: Date, actor = "cli"): Promise<PlanChange> {
   const installation = await requireInstallation(prisma, installationId);
   // An unclaimed installation has nobody to bill: the spec keeps it on Free until it is claimed.
   if (plan !== "free" && !installation.organisation) throw notClaimed(installationId, `put on a paid plan`);
@@ -22,9 +23,7 @@ export async function setPlan(prisma: Prisma, installationId: bigint, plan: Plan
   await prisma.$transaction(async (tx) => {
     await tx.installation.update({ where: { id: installationId }, data: { plan } });
     if (installation.organisation) {
-      await tx.auditRecord.create({
-        data: { organisationId: installation.organisation.id, actor: "cli", action: "billing.plan_set", before: { plan: previous }, after: { plan }, createdAt: now },
-      });
+      await recordAudit(tx, { organisationId: installation.organisation.id, actor, action: "billing.plan_set", before: { plan: previous }, after: { plan }, now });
     }
   });
   const trialStartedAt = installation.trialStartedAt;
@@ -36,7 +35,7 @@ export async function setPlan(prisma: Prisma, installationId: bigint, plan: Plan
   };
 }
 
-export async function setOverage(prisma: Prisma, installationId: bigint, enabled: boolean, now: Date): Promise<{ previous: boolean; enabled: boolean }> {
+export async function setOverage(prisma: Prisma, installationId: bigint, enabled: boolean, now: Date, actor = "cli"): Promise<{ previous: boolean; enabled: boolean }> {
   const installation = await requireInstallation(prisma, installationId);
   // Overage is an owner's decision to pay for extras, so it needs an organisation to bill.
   if (enabled && !installation.organisation) throw notClaimed(installationId, "given overage");
@@ -44,15 +43,13 @@ export async function setOverage(prisma: Prisma, installationId: bigint, enabled
   await prisma.$transaction(async (tx) => {
     await tx.installation.update({ where: { id: installationId }, data: { overageEnabled: enabled } });
     if (installation.organisation) {
-      await tx.auditRecord.create({
-        data: {
-          organisationId: installation.organisation.id,
-          actor: "cli",
-          action: "billing.overage_set",
-          before: { overage_enabled: previous },
-          after: { overage_enabled: enabled },
-          createdAt: now,
-        },
+      await recordAudit(tx, {
+        organisationId: installation.organisation.id,
+        actor,
+        action: "billing.overage_set",
+        before: { overage_enabled: previous },
+        after: { overage_enabled: enabled },
+        now,
       });
     }
   });

@@ -19,6 +19,8 @@ export interface AppOptions {
     gheProtocol?: string;
   };
   rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
+  /** The web console: GitHub sign-in with the App's OAuth credentials (both or neither). */
+  console?: { clientId?: string; clientSecret?: string; signInPerMinute: number };
   /** Express "trust proxy" setting, so client IPs behind a load balancer are right. */
   trustProxy: boolean | number | string;
   v1Deprecation?: Date;
@@ -55,6 +57,7 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
       perKeyPerMinute: positiveInt(env, "RATE_LIMIT_PER_KEY_PER_MINUTE", 60),
       perIpPerMinute: positiveInt(env, "RATE_LIMIT_PER_IP_PER_MINUTE", 120),
     },
+    console: consoleOptions(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     v1Deprecation: optionalDate(env, "V1_DEPRECATION"),
     v1Sunset: optionalDate(env, "V1_SUNSET"),
@@ -64,6 +67,15 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     reviewConcurrency: positiveInt(env, "REVIEW_CONCURRENCY", 2),
     shutdownGraceMs: positiveInt(env, "SHUTDOWN_GRACE_MS", 25_000),
   };
+}
+
+function consoleOptions(env: NodeJS.ProcessEnv): NonNullable<AppOptions["console"]> {
+  const clientId = env.GITHUB_CLIENT_ID || undefined;
+  const clientSecret = env.GITHUB_CLIENT_SECRET || undefined;
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    throw new ConfigError(`GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set together (the App's OAuth credentials); only ${clientId ? "GITHUB_CLIENT_ID" : "GITHUB_CLIENT_SECRET"} is set`);
+  }
+  return { clientId, clientSecret, signInPerMinute: positiveInt(env, "CONSOLE_SIGN_IN_PER_IP_PER_MINUTE", 10) };
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -5,12 +5,14 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Prisma } from "../storage/open-database.js";
 import type { SqlDriver } from "../storage/sql-driver.js";
+import { recordAudit } from "./audit.js";
 import { DomainError } from "./errors.js";
 
 export const KEY_PREFIX = "clr_";
 export const SCOPES = ["config:read", "config:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 const KEY_PATTERN = /^clr_[A-Za-z0-9_-]{43}$/;
+const LAST_USED_PRECISION_MS = 60_000;
 
 export interface CreatedKey {
   id: string;
@@ -46,18 +48,17 @@ export async function createApiKey(
         scopes,
         expiresAt,
         createdAt: now,
+        createdBy: input.actor ?? "cli",
       },
     });
     // Who can change the configuration is itself audited; the key never appears in the record.
-    await tx.auditRecord.create({
-      data: {
-        organisationId: organisation.id,
-        actor: input.actor ?? "cli",
-        action: "api_key.create",
-        before: {},
-        after: { key_id: created.id, display_prefix: created.displayPrefix, scopes, expires_at: expiresAt?.toISOString() ?? null, name: created.name },
-        createdAt: now,
-      },
+    await recordAudit(tx, {
+      organisationId: organisation.id,
+      actor: input.actor ?? "cli",
+      action: "api_key.create",
+      before: {},
+      after: { key_id: created.id, display_prefix: created.displayPrefix, scopes, expires_at: expiresAt?.toISOString() ?? null, name: created.name },
+      now,
     });
     return created;
   });
@@ -72,14 +73,27 @@ export async function verifyApiKey(sql: SqlDriver, presented: string, now = new 
   if (!KEY_PATTERN.test(presented)) return { ok: false, reason: "malformed" };
   const hash = hashKey(presented);
   // The columns are TIMESTAMP (UTC, as Prisma writes them); AT TIME ZONE makes the driver read them as UTC.
-  const [row] = await sql.query<{ id: string; organisation_id: string; hash: string; scopes: string[]; expires_at: Date | null; revoked_at: Date | null }>(
-    `SELECT id, organisation_id, hash, scopes, expires_at AT TIME ZONE 'UTC' AS expires_at, revoked_at AT TIME ZONE 'UTC' AS revoked_at
+  const [row] = await sql.query<{
+    id: string;
+    organisation_id: string;
+    hash: string;
+    scopes: string[];
+    expires_at: Date | null;
+    revoked_at: Date | null;
+    last_used_at: Date | null;
+  }>(
+    `SELECT id, organisation_id, hash, scopes, expires_at AT TIME ZONE 'UTC' AS expires_at, revoked_at AT TIME ZONE 'UTC' AS revoked_at,
+            last_used_at AT TIME ZONE 'UTC' AS last_used_at
        FROM api_keys WHERE hash = $1`,
     [hash],
   );
   if (!row || !timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex"))) return { ok: false, reason: "unknown" };
   if (row.revoked_at) return { ok: false, reason: "revoked" };
   if (row.expires_at && row.expires_at <= now) return { ok: false, reason: "expired" };
+  // "Last used" to the minute is enough for people, and keeps a write off most requests.
+  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_PRECISION_MS) {
+    await sql.query(`UPDATE api_keys SET last_used_at = ($2::timestamptz AT TIME ZONE 'UTC') WHERE id = $1`, [row.id, now.toISOString()]);
+  }
   return { ok: true, keyId: row.id, organisationId: row.organisation_id, scopes: row.scopes as Scope[] };
 }
 
@@ -89,24 +103,25 @@ export async function listApiKeys(prisma: Prisma, installationId: bigint) {
   return prisma.apiKey.findMany({ where: { organisationId: organisation.id }, orderBy: { createdAt: "asc" } });
 }
 
-/** Revokes by key id or by the full key. Revoking twice is harmless and reports the first time. */
-export async function revokeApiKey(prisma: Prisma, idOrKey: string, now = new Date(), actor = "cli") {
+/**
+ * Revokes by key id or by the full key. Revoking twice is harmless and reports the first time.
+ * With organisationId (the console), a key of another organisation is "not found".
+ */
+export async function revokeApiKey(prisma: Prisma, idOrKey: string, now = new Date(), actor = "cli", organisationId?: string) {
   const where = idOrKey.startsWith(KEY_PREFIX) ? { hash: hashKey(idOrKey) } : isUuid(idOrKey) ? { id: idOrKey } : null;
   if (!where) throw new DomainError("not_found", `"${idOrKey}" is neither a key id nor a key.`);
   const row = await prisma.apiKey.findUnique({ where });
-  if (!row) throw new DomainError("not_found", "No such API key.");
+  if (!row || (organisationId !== undefined && row.organisationId !== organisationId)) throw new DomainError("not_found", "No such API key.");
   if (row.revokedAt) return row;
   return prisma.$transaction(async (tx) => {
     const revoked = await tx.apiKey.update({ where: { id: row.id }, data: { revokedAt: now } });
-    await tx.auditRecord.create({
-      data: {
-        organisationId: row.organisationId,
-        actor,
-        action: "api_key.revoke",
-        before: { key_id: row.id, revoked_at: null },
-        after: { key_id: row.id, revoked_at: now.toISOString() },
-        createdAt: now,
-      },
+    await recordAudit(tx, {
+      organisationId: row.organisationId,
+      actor,
+      action: "api_key.revoke",
+      before: { key_id: row.id, revoked_at: null },
+      after: { key_id: row.id, revoked_at: now.toISOString() },
+      now,
     });
     return revoked;
   });

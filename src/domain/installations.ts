@@ -1,5 +1,6 @@
 // Installations as the installation webhooks (or an operator) record them, and claiming.
 import type { Prisma } from "../storage/open-database.js";
+import { recordAudit } from "./audit.js";
 import { DomainError } from "./errors.js";
 
 export type AccountType = "Organization" | "User";
@@ -36,11 +37,19 @@ export async function claimInstallation(prisma: Prisma, id: bigint, now = new Da
     const organisation = await tx.organisation.create({
       data: { installationId: id, claimedAt: now, configuration: { create: {} } },
     });
-    await tx.auditRecord.create({
-      data: { organisationId: organisation.id, actor, action: "installation.claim", before: {}, after: { installation_id: String(id), trial_started_at: now.toISOString() }, createdAt: now },
-    });
+    await recordAudit(tx, { organisationId: organisation.id, actor, action: "installation.claim", before: {}, after: { installation_id: String(id), trial_started_at: now.toISOString() }, now });
     return organisation;
   });
+}
+
+/** Every recorded installation with its organisation, for operators (newest first). */
+export async function listInstallations(prisma: Prisma) {
+  return prisma.installation.findMany({ include: { organisation: true, _count: { select: { repositories: { where: { removedAt: null } } } } }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+}
+
+/** The installation's current repositories, by name. */
+export async function listRepositories(prisma: Prisma, installationId: bigint) {
+  return prisma.repository.findMany({ where: { installationId, removedAt: null }, orderBy: { fullName: "asc" } });
 }
 
 /** Parses an installation id as typed by an operator or found in a payload. */

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { ApiError, internalError, sendError } from "../api/errors.js";
 import type { RateLimits } from "../api/rate-limit.js";
 import { createV1Router } from "../api/v1-router.js";
+import { createConsoleRouter, type ConsoleOptions } from "../console/create-console-router.js";
 import type { Database } from "../storage/open-database.js";
 import { pendingMigrations } from "../storage/migrate.js";
 import { createWebhookBodyLimiter, type WebhookBodyLimiter } from "./limit-webhook-body.js";
@@ -20,6 +21,8 @@ export interface AppDependencies {
   trustProxy?: boolean | number | string;
   deprecation?: Date;
   sunset?: Date;
+  /** The web console; served with sign-in switched off when not given. */
+  console?: ConsoleOptions;
   /** Probot's node middleware for webhooks, or its manifest set-up flow when the App has no credentials. */
   github?: NodeHandler;
   /** Where webhooks arrive (default /api/github/webhooks): their bodies are read with a cap before Probot sees them. */
@@ -66,6 +69,8 @@ export function createApp(deps: AppDependencies): express.Express {
       res.status(503).json({ status: "database_unreachable" });
     }
   });
+
+  app.use(createConsoleRouter({ db: deps.db, log: deps.log, now: deps.now ?? (() => new Date()), options: deps.console ?? { signInPerMinute: 10 } }));
 
   app.use(
     "/v1",

@@ -11,6 +11,9 @@ export async function createSetupFlow(options: { log: Logger; port: number; host
   };
   const handler = await setupAppFactory({ log: options.log.child({ name: "setup" }), port: options.port, host: options.host ?? "localhost" })();
   return async (req: unknown, res: unknown, next: (err?: unknown) => void) => {
+    // "/" is the console's home (which links to /probot while the App is not registered).
+    const url = (req as { url?: string }).url ?? "";
+    if (url === "/" || url.startsWith("/?")) return next();
     if (!(await handler(req, res))) next();
   };
 }

@@ -66,6 +66,13 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
     log,
     rateLimits,
     trustProxy: options.trustProxy,
+    console: {
+      oauth:
+        options.console?.clientId && options.console.clientSecret
+          ? { clientId: options.console.clientId, clientSecret: options.console.clientSecret, gheHost: options.github.gheHost, gheProtocol: options.github.gheProtocol }
+          : undefined,
+      signInPerMinute: options.console?.signInPerMinute ?? 10,
+    },
     deprecation: options.v1Deprecation,
     sunset: options.v1Sunset,
     github,

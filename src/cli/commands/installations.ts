@@ -1,5 +1,5 @@
-import { trialEndsAt } from "../../billing/index.js";
-import { claimInstallation, parseInstallationId, recordInstallation } from "../../domain/installations.js";
+import { effectivePlan, trialEndsAt } from "../../billing/index.js";
+import { claimInstallation, listInstallations, parseInstallationId, recordInstallation } from "../../domain/installations.js";
 import { parse } from "../parse.js";
 import { UsageError, type CliCommand } from "../types.js";
 import { withDatabase } from "../with-database.js";
@@ -34,6 +34,35 @@ export const claim: CliCommand = {
       const now = context.now();
       const organisation = await claimInstallation(db.prisma, id, now);
       context.out(`Claimed installation ${id} as organisation ${organisation.id}; trial until ${trialEndsAt(now).toISOString()}.`);
+    });
+  },
+};
+
+export const installationList: CliCommand = {
+  path: ["installation", "list"],
+  usage: "clearance installation list",
+  summary: "list every recorded installation: account, status, claimed or not, plan, repositories",
+  async run(args, context) {
+    parse(args, {}, 0);
+    await withDatabase(context, async (db) => {
+      const installations = await listInstallations(db.prisma);
+      if (installations.length === 0) return context.out("No installations recorded.");
+      const now = context.now();
+      context.out(["installation", "account", "type", "status", "claimed", "plan", "mode", "repositories"].join("\t"));
+      for (const i of installations) {
+        context.out(
+          [
+            String(i.id),
+            i.accountLogin,
+            i.accountType,
+            i.status,
+            i.organisation ? i.organisation.claimedAt.toISOString() : "no",
+            effectivePlan(i, now),
+            i.triggerMode,
+            String(i._count.repositories),
+          ].join("\t"),
+        );
+      }
     });
   },
 };

@@ -1,0 +1,82 @@
+// The page frame shared by every console page: Primer CSS, a header with the signed-in user and
+// sign-out, and for an organisation's pages the navigation between them.
+import { html, type Html } from "../html.js";
+
+export interface PageUser {
+  login: string;
+  csrfToken: string;
+}
+
+export interface OrganisationNav {
+  installationId: string;
+  accountLogin: string;
+  current: "configuration" | "keys" | "modes" | "plan" | "reviews" | "audit";
+}
+
+const SECTIONS: { id: OrganisationNav["current"]; path: string; label: string }[] = [
+  { id: "configuration", path: "configuration", label: "Configuration" },
+  { id: "keys", path: "api-keys", label: "API keys" },
+  { id: "modes", path: "review-modes", label: "Review modes" },
+  { id: "plan", path: "plan", label: "Plan and usage" },
+  { id: "reviews", path: "reviews", label: "Recent reviews" },
+  { id: "audit", path: "audit-log", label: "Audit log" },
+];
+
+export function organisationPath(installationId: string, section: OrganisationNav["current"]): string {
+  return `/orgs/${installationId}/${SECTIONS.find((s) => s.id === section)!.path}`;
+}
+
+export function csrfField(user: PageUser): Html {
+  return html`<input type="hidden" name="_csrf" value="${user.csrfToken}">`;
+}
+
+export function layout(options: { title: string; user?: PageUser; organisation?: OrganisationNav; body: Html; flash?: Html | null }): Html {
+  const { user, organisation } = options;
+  return html`<html lang="en" data-color-mode="light" data-light-theme="light">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title} · Clearance</title>
+<link rel="stylesheet" href="/console/assets/primer.css">
+<link rel="stylesheet" href="/console/assets/console.css">
+<script src="/console/assets/console.js" defer></script>
+</head>
+<body>
+<header class="Header">
+  <div class="Header-item Header-item--full"><a href="/" class="Header-link f4">Clearance</a></div>
+  ${user
+    ? html`<div class="Header-item"><span class="mr-3">Signed in as <strong>${user.login}</strong></span>
+      <form method="post" action="/sign-out">${csrfField(user)}<button type="submit" class="btn btn-sm">Sign out</button></form></div>`
+    : null}
+</header>
+<main class="container-lg px-3 py-4">
+${organisation
+  ? html`<nav aria-label="Breadcrumb" class="mb-1"><ol class="breadcrumb-list"><li><a href="/">Organisations</a></li><li aria-current="location"><strong>${organisation.accountLogin}</strong> <span class="color-fg-muted">(installation ${organisation.installationId})</span></li></ol></nav>
+  <nav class="UnderlineNav mb-4" aria-label="Organisation">
+    <div class="UnderlineNav-body">
+      ${SECTIONS.map((s) =>
+        s.id === organisation.current
+          ? html`<a class="UnderlineNav-item" href="${organisationPath(organisation.installationId, s.id)}" aria-current="page">${s.label}</a>`
+          : html`<a class="UnderlineNav-item" href="${organisationPath(organisation.installationId, s.id)}">${s.label}</a>`,
+      )}
+    </div>
+  </nav>`
+  : null}
+${options.flash ?? null}
+${options.body}
+</main>
+</body>
+</html>`;
+}
+
+export function flash(kind: "success" | "error" | "warn", message: Interpolated): Html {
+  return html`<div class="flash flash-${kind} mb-4" role="${kind === "error" ? "alert" : "status"}">${message}</div>`;
+}
+
+type Interpolated = Html | string;
+
+export function formatTime(date: Date | null | undefined): Html | string {
+  if (!date) return "—";
+  const iso = date.toISOString();
+  return html`<time datetime="${iso}">${iso.slice(0, 16).replace("T", " ")} UTC</time>`;
+}

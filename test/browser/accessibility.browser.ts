@@ -1,0 +1,86 @@
+// axe on every console page in the states the journey does not reach: the signed-in home, pages
+// with data in their tables (reviews, keys of every status, a long audit log), and the 403, 404
+// and 429 pages. No serious or critical violation anywhere.
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import type { Page } from "playwright-core";
+import { createApiKey, revokeApiKey } from "../../src/domain/api-keys.js";
+import { claimInstallation, recordInstallation } from "../../src/domain/installations.js";
+import { startConsoleHarness, type ConsoleHarness } from "../console/support/console-harness.js";
+import { checkAccessibility, launchChromium, seriousOrCritical, type AxeViolation } from "./support/browser.js";
+
+let h: ConsoleHarness;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let page: Page;
+const found: Record<string, AxeViolation[]> = {};
+
+beforeAll(async () => {
+  h = await startConsoleHarness({
+    installations: [
+      { id: 6001, account: { id: 9601, login: "acme", type: "Organization" } },
+      { id: 6002, account: { id: 9602, login: "globex", type: "Organization" } },
+    ],
+    memberships: { acme: { alice: "admin" }, globex: { alice: "member" } },
+    signInPerMinute: 3,
+  });
+  const prisma = h.app.db.prisma;
+  const now = h.app.clock.now;
+  await recordInstallation(prisma, { id: 6001n, accountLogin: "acme" });
+  await claimInstallation(prisma, 6001n, now);
+  await prisma.repository.createMany({ data: [{ id: 11n, installationId: 6001n, fullName: "acme/api", private: true }] });
+  await prisma.reviewRun.createMany({
+    data: [
+      { jobId: "a", installationId: 6001n, repositoryId: 11n, pullNumber: 7, headSha: "0123456789abcdef", outcome: "findings", findingsCount: 2, engine: "analyzer", createdAt: now },
+      { jobId: "b", installationId: 6001n, repositoryId: 11n, pullNumber: 8, headSha: "fedcba9876543210", outcome: "success", findingsCount: 0, engine: "analyzer", createdAt: now },
+    ],
+  });
+  await createApiKey(prisma, { installationId: 6001n, name: "expired", expiresInSeconds: 1, now: new Date(now.getTime() - 86_400_000) });
+  const revoked = await createApiKey(prisma, { installationId: 6001n, name: "old", now });
+  await revokeApiKey(prisma, revoked.id, now);
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+  page.setDefaultTimeout(20_000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+  console.log(`axe violations by page (serious/critical must be none):\n${JSON.stringify(found, null, 1)}`);
+});
+
+async function check(name: string, path: string, status = 200) {
+  const response = await page.goto(`${h.app.baseUrl}${path}`);
+  expect(response?.status()).toBe(status);
+  const violations = await checkAccessibility(page);
+  found[name] = violations;
+  expect({ page: name, violations: seriousOrCritical(violations) }).toEqual({ page: name, violations: [] });
+}
+
+describe("accessibility of every console page", () => {
+  it("signed-in pages with data", async () => {
+    await page.goto(`${h.app.baseUrl}/sign-in`);
+    await page.getByRole("link", { name: "Authorize" }).click();
+    await page.waitForURL(`${h.app.baseUrl}/`);
+    await check("home (signed in)", "/");
+    await check("setup (already claimed)", "/setup?installation_id=6001");
+    await check("configuration", "/orgs/6001/configuration");
+    await check("configuration (searched)", "/orgs/6001/configuration?q=nis");
+    await check("api keys (active, expired, revoked)", "/orgs/6001/api-keys");
+    await check("review modes", "/orgs/6001/review-modes");
+    await check("plan and usage", "/orgs/6001/plan");
+    await check("recent reviews (with reviews)", "/orgs/6001/reviews");
+    await check("audit log", "/orgs/6001/audit-log");
+  });
+
+  it("refusal pages", async () => {
+    await check("403: not your installation", "/setup?installation_id=6002", 403);
+    await check("404: another organisation", "/orgs/6002/configuration", 404);
+    await check("404: no such installation id", "/setup?installation_id=x", 404);
+  });
+
+  it("signed-out and rate-limited pages", async () => {
+    await page.context().clearCookies();
+    await check("home (signed out)", "/");
+    await check("403: forged sign-in state", "/auth/github/callback?code=x&state=forged", 403);
+    for (let i = 0; i < 3; i++) await page.goto(`${h.app.baseUrl}/sign-in`).catch(() => undefined);
+    await check("429: too many sign-in attempts", "/sign-in", 429);
+  });
+});
