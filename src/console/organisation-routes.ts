@@ -13,6 +13,8 @@ import { listRecentReviews } from "../domain/recent-reviews.js";
 import { getTriggerModes, setOrganisationTriggerMode, setRepositoryTriggerMode } from "../domain/trigger-modes.js";
 import { COMMITMENT_AREAS, TRIGGER_MODES, type Commitment, type CommitmentArea, type OrganisationConfiguration, type TriggerMode } from "../domain/types.js";
 import type { Database } from "../storage/open-database.js";
+import { createEvidenceRoutes } from "./evidence-routes.js";
+import { createQueueRoutes } from "./queue-routes.js";
 import { pageUser, send, sessionOf } from "./respond.js";
 import { apiKeysPage, EXPIRY_CHOICES } from "./pages/api-keys-page.js";
 import { auditLogPage } from "./pages/audit-log-page.js";
@@ -24,7 +26,7 @@ import { reviewModesPage } from "./pages/review-modes-page.js";
 import { reviewsPage } from "./pages/reviews-page.js";
 import type { AdministeredInstallation, ConsoleSession } from "./session-store.js";
 
-interface OrganisationContext {
+export interface OrganisationContext {
   session: ConsoleSession;
   installationId: bigint;
   organisationId: string;
@@ -224,6 +226,9 @@ export function createOrganisationRouter(deps: OrganisationRouterDependencies): 
     const c = contextOf(res);
     send(res, auditLogPage({ user: pageUser(c.session), nav: c.nav, records: await listAuditRecords(prisma, c.organisationId) }));
   });
+
+  router.use(createEvidenceRoutes({ db, now, webBaseUrl: deps.webBaseUrl }));
+  router.use(createQueueRoutes({ db, now }));
 
   router.use("/:installationId", (_req, res) => {
     const c = contextOf(res);

@@ -1,5 +1,6 @@
 // `clearance queue`: the review backlog per installation (queued, running, retrying, failed,
 // oldest wait), so an operator sees whose burst is waiting and whether anything is stuck.
+import { formatWait } from "../../github/queue/format-wait.js";
 import { reportQueue, type InstallationQueue } from "../../github/queue/report-queue.js";
 import { parse } from "../parse.js";
 import type { CliCommand } from "../types.js";
@@ -46,15 +47,6 @@ function toJson(r: InstallationQueue) {
     oldest_wait_seconds: r.oldestWaitMs === undefined ? null : Math.round(r.oldestWaitMs / 1000),
     last_error: r.lastError ?? null,
   };
-}
-
-function formatWait(ms: number | undefined): string {
-  if (ms === undefined) return "-";
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
 function oneLine(text: string): string {

@@ -10,7 +10,7 @@ export interface PageUser {
 export interface OrganisationNav {
   installationId: string;
   accountLogin: string;
-  current: "configuration" | "keys" | "modes" | "plan" | "reviews" | "audit";
+  current: "configuration" | "keys" | "modes" | "plan" | "reviews" | "audit" | "exceptions" | "evidence" | "queue";
 }
 
 const SECTIONS: { id: OrganisationNav["current"]; path: string; label: string }[] = [
@@ -20,6 +20,9 @@ const SECTIONS: { id: OrganisationNav["current"]; path: string; label: string }[
   { id: "plan", path: "plan", label: "Plan and usage" },
   { id: "reviews", path: "reviews", label: "Recent reviews" },
   { id: "audit", path: "audit-log", label: "Audit log" },
+  { id: "exceptions", path: "exceptions", label: "Exceptions" },
+  { id: "evidence", path: "evidence", label: "Evidence" },
+  { id: "queue", path: "queue", label: "Review queue" },
 ];
 
 export function organisationPath(installationId: string, section: OrganisationNav["current"]): string {

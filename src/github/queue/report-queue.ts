@@ -1,6 +1,6 @@
 // What the review queue holds, per installation: queued and running jobs, jobs waiting to be
 // retried, recent failures, and how long the oldest queued job has waited. Read by the
-// `clearance queue` command and the queue benchmark (and the console's panel once it exists).
+// `clearance queue` command, the queue benchmark and the console's queue panel (one installation).
 import type { Prisma } from "../../storage/open-database.js";
 
 export interface InstallationQueue {
@@ -22,13 +22,15 @@ export interface InstallationQueue {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function reportQueue(prisma: Prisma, now: Date): Promise<InstallationQueue[]> {
+export async function reportQueue(prisma: Prisma, now: Date, scope: { installationId?: bigint } = {}): Promise<InstallationQueue[]> {
+  // The console asks for its own installation only; the operator's command for all of them.
+  const only = scope.installationId === undefined ? {} : { installationId: scope.installationId };
   const [byStatus, stalled, retrying, failed, oldest] = await Promise.all([
-    prisma.reviewJob.groupBy({ by: ["installationId", "status"], where: { status: { in: ["queued", "running"] } }, _count: { _all: true } }),
-    prisma.reviewJob.groupBy({ by: ["installationId"], where: { status: "running", lockedUntil: { lte: now } }, _count: { _all: true } }),
-    prisma.reviewJob.groupBy({ by: ["installationId"], where: { status: "queued", attempts: { gt: 0 }, lastError: { not: null } }, _count: { _all: true } }),
-    prisma.reviewJob.groupBy({ by: ["installationId"], where: { status: "failed", updatedAt: { gt: new Date(now.getTime() - DAY_MS) } }, _count: { _all: true } }),
-    prisma.reviewJob.groupBy({ by: ["installationId"], where: { status: "queued" }, _min: { createdAt: true } }),
+    prisma.reviewJob.groupBy({ by: ["installationId", "status"], where: { ...only, status: { in: ["queued", "running"] } }, _count: { _all: true } }),
+    prisma.reviewJob.groupBy({ by: ["installationId"], where: { ...only, status: "running", lockedUntil: { lte: now } }, _count: { _all: true } }),
+    prisma.reviewJob.groupBy({ by: ["installationId"], where: { ...only, status: "queued", attempts: { gt: 0 }, lastError: { not: null } }, _count: { _all: true } }),
+    prisma.reviewJob.groupBy({ by: ["installationId"], where: { ...only, status: "failed", updatedAt: { gt: new Date(now.getTime() - DAY_MS) } }, _count: { _all: true } }),
+    prisma.reviewJob.groupBy({ by: ["installationId"], where: { ...only, status: "queued" }, _min: { createdAt: true } }),
   ]);
   const rows = new Map<bigint, InstallationQueue>();
   const row = (installationId: bigint) => {
