@@ -1,10 +1,14 @@
 // axe on every console page in the states the journey does not reach: the signed-in home, pages
-// with data in their tables (reviews, keys of every status, a long audit log), and the 403, 404
-// and 429 pages. No serious or critical violation anywhere.
+// with data in their tables (reviews, keys of every status, a long audit log, exceptions, the
+// queue), the evidence form with an error, and the 403, 404 and 429 pages. No serious or
+// critical violation anywhere.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Page } from "playwright-core";
 import { createApiKey, revokeApiKey } from "../../src/domain/api-keys.js";
 import { claimInstallation, recordInstallation } from "../../src/domain/installations.js";
+import type { Finding } from "../../src/engine/types.js";
+import { acceptFinding } from "../../src/evidence/exceptions/accept-finding.js";
+import { recordReviewEvidence } from "../../src/evidence/record-review-evidence.js";
 import { startConsoleHarness, type ConsoleHarness } from "../console/support/console-harness.js";
 import { checkAccessibility, launchChromium, seriousOrCritical, type AxeViolation } from "./support/browser.js";
 
@@ -36,6 +40,17 @@ beforeAll(async () => {
   await createApiKey(prisma, { installationId: 6001n, name: "expired", expiresInSeconds: 1, now: new Date(now.getTime() - 86_400_000) });
   const revoked = await createApiKey(prisma, { installationId: 6001n, name: "old", now });
   await revokeApiKey(prisma, revoked.id, now);
+  // An exception in force, and a backlog with a failure, for the Exceptions and Review queue pages.
+  const pr = { installationId: 6001n, repositoryId: 11n, repoFullName: "acme/api", pullNumber: 7 };
+  const finding: Finding = { fingerprint: "abcdef0123", ruleId: "logging.audit_disabled", path: "src/app.ts", line: 4, side: "RIGHT", area: "logging", severity: "high", message: "Audit logging is off.", title: "Audit logging off", body: "Audit logging is off.", controls: [{ framework: "ISO_27001", id: "A.8.15", title: "Logging" }], source: "analyzer" };
+  await recordReviewEvidence(prisma, pr, "0".repeat(40), [finding], now);
+  await acceptFinding(prisma, { ...pr, reference: "abcdef0", reason: "Logged by the gateway instead", until: "2026-12-31", acceptedBy: "octocat", acceptedWith: "admin", now });
+  await prisma.reviewJob.createMany({
+    data: [
+      { installationId: 6001n, repositoryId: 11n, repoFullName: "acme/api", pullNumber: 9, headSha: "1".repeat(40), trigger: "opened", status: "queued", createdAt: new Date(now.getTime() - 90_000) },
+      { installationId: 6001n, repositoryId: 11n, repoFullName: "acme/api", pullNumber: 10, headSha: "2".repeat(40), trigger: "opened", status: "failed", attempts: 5, lastError: "GitHub answered 502", updatedAt: now },
+    ],
+  });
   browser = await launchChromium();
   page = await browser.context.newPage();
   page.setDefaultTimeout(20_000);
@@ -68,6 +83,10 @@ describe("accessibility of every console page", () => {
     await check("plan and usage", "/orgs/6001/plan");
     await check("recent reviews (with reviews)", "/orgs/6001/reviews");
     await check("audit log", "/orgs/6001/audit-log");
+    await check("exceptions (one in force)", "/orgs/6001/exceptions");
+    await check("evidence export form", "/orgs/6001/evidence");
+    await check("evidence export (bad period)", "/orgs/6001/evidence?kind=month&month=November&format=csv", 400);
+    await check("review queue (backlog and a failure)", "/orgs/6001/queue");
   });
 
   it("refusal pages", async () => {

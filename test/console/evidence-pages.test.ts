@@ -132,6 +132,9 @@ describe("exceptions", () => {
     expect(row).toMatchObject({ revokedAt: h.app.clock.now, revokedBy: "console:alice" });
     const audit = await h.app.db.prisma.auditRecord.findFirstOrThrow({ where: { action: "exception.revoke" } });
     expect(audit.actor).toBe("console:alice");
+    const log = await client.get("/orgs/8101/audit-log");
+    expect(log.text).toMatch(/<td>alice \(console\)<\/td><td>Exception revoked<\/td>/);
+    expect(log.text).toContain("Finding accepted as a known risk");
     const list = await client.get("/orgs/8101/exceptions?revoked=1");
     expect(list.text).toContain("Exception revoked.");
     expect(list.text).not.toContain("<code>aaaaaaa</code>");

@@ -12,6 +12,8 @@ const ACTIONS: Record<string, string> = {
   "billing.overage_set": "Overage changed",
   "trigger_mode.set": "Organisation review mode changed",
   "trigger_mode.repository_set": "Repository review mode changed",
+  "exception.accept": "Finding accepted as a known risk",
+  "exception.revoke": "Exception revoked",
 };
 
 /** A readable line for the record: what changed from what to what. */
