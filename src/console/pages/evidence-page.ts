@@ -50,18 +50,18 @@ ${Object.keys(errors).length ? html`<div class="flash flash-error mb-3" role="al
       ${kind(
         "month",
         "A month",
-        html`<label for="month" class="sr-only">Month (YYYY-MM)</label><input class="form-control" id="month" name="month" type="month" placeholder="2026-11" value="${form.month}"${invalid("month")}>${fieldError("month", errors.month)}`,
+        html`<label for="month" class="sr-only">Month (YYYY-MM)</label><input class="form-control d-block" id="month" name="month" type="month" placeholder="2026-11" value="${form.month}"${invalid("month")}>${fieldError("month", errors.month)}`,
       )}
       ${kind(
         "quarter",
         "A quarter",
-        html`<label for="quarter" class="sr-only">Quarter (YYYY-Qn)</label><input class="form-control" id="quarter" name="quarter" type="text" placeholder="2026-Q4" value="${form.quarter}"${invalid("quarter")}>${fieldError("quarter", errors.quarter)}`,
+        html`<label for="quarter" class="sr-only">Quarter (YYYY-Qn)</label><input class="form-control d-block" id="quarter" name="quarter" type="text" placeholder="2026-Q4" value="${form.quarter}"${invalid("quarter")}>${fieldError("quarter", errors.quarter)}`,
       )}
       ${kind(
         "dates",
         "From a day to a day (both included)",
-        html`<label for="from" class="mr-1">From</label><input class="form-control" id="from" name="from" type="date" value="${form.from}"${invalid("from")}>
-        <label for="to" class="mx-1">to</label><input class="form-control" id="to" name="to" type="date" value="${form.to}"${invalid("to")}>${fieldError("from", errors.from)}${fieldError("to", errors.to)}`,
+        html`<div class="d-flex flex-items-center"><label for="from" class="mr-2">From</label><input class="form-control width-auto" id="from" name="from" type="date" value="${form.from}"${invalid("from")}>
+        <label for="to" class="mx-2">to</label><input class="form-control width-auto" id="to" name="to" type="date" value="${form.to}"${invalid("to")}></div>${fieldError("from", errors.from)}${fieldError("to", errors.to)}`,
       )}
     </fieldset>
     <div class="form-group">
