@@ -17,7 +17,13 @@ export interface AppOptions {
     webhookPath: string;
     gheHost?: string;
     gheProtocol?: string;
+    /** A smee.io channel that forwards GitHub's webhooks to this server in development. */
+    webhookProxyUrl?: string;
   };
+  /** The server's public URL (e.g. https://clearance.example.com), for the App's webhook URL. */
+  baseUrl?: string;
+  /** Off (the default) for a self-hosted install: reviews are unlimited and nothing is billed. */
+  billing?: boolean;
   rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
   /** Express "trust proxy" setting, so client IPs behind a load balancer are right. */
   trustProxy: boolean | number | string;
@@ -29,11 +35,14 @@ export interface AppOptions {
 
 export class ConfigError extends Error {}
 
+/** pino's levels, as Probot documents LOG_LEVEL. */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
 export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions {
   return {
-    port: positiveInt(env, "PORT", 3000),
+    port: portNumber(env, "PORT", 3000),
     host: env.HOST || undefined,
-    logLevel: env.LOG_LEVEL || "info",
+    logLevel: logLevel(env),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || "./data",
     github: {
@@ -44,7 +53,10 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
       webhookPath: env.WEBHOOK_PATH || "/api/github/webhooks",
       gheHost: env.GHE_HOST || undefined,
       gheProtocol: env.GHE_PROTOCOL || undefined,
+      webhookProxyUrl: optionalUrl(env, "WEBHOOK_PROXY_URL"),
     },
+    baseUrl: optionalUrl(env, "BASE_URL")?.replace(/\/+$/, ""),
+    billing: onOff(env, "BILLING", false),
     rateLimit: {
       perKeyPerMinute: positiveInt(env, "RATE_LIMIT_PER_KEY_PER_MINUTE", 60),
       perIpPerMinute: positiveInt(env, "RATE_LIMIT_PER_IP_PER_MINUTE", 120),
@@ -55,6 +67,44 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     model: modelEndpoint(env, ""),
     euModel: modelEndpoint(env, "EU_"),
   };
+}
+
+function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > 65535) throw new ConfigError(`${name} must be a port number from 1 to 65535 (or 0 for any free port), got "${raw}"`);
+  return value;
+}
+
+function logLevel(env: NodeJS.ProcessEnv): string {
+  const raw = env.LOG_LEVEL;
+  if (!raw) return "info";
+  const level = raw.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"`);
+  return level;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = raw.toLowerCase();
+  if (["on", "true", "1", "yes"].includes(value)) return true;
+  if (["off", "false", "0", "no"].includes(value)) return false;
+  throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
+}
+
+function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL such as https://clearance.example.com, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`${name} must be an http(s) URL such as https://clearance.example.com, got "${raw}"`);
+  return raw;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

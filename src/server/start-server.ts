@@ -1,5 +1,6 @@
 // Starts the service: database (migrated), Probot for webhooks, the /v1 API, graceful shutdown.
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { getPrivateKey } from "@probot/get-private-key";
 import { createNodeMiddleware, createProbot } from "probot";
 import { pino, type Logger } from "pino";
@@ -22,6 +23,7 @@ export interface RunningServer {
 
 export async function startServer(options: AppOptions, log: Logger = pino({ name: "clearance", level: options.logLevel })): Promise<RunningServer> {
   const db = await openDatabase(databaseLocation(options), {
+    shareEmbedded: true,
     onIdleConnectionError: (error) => log.warn({ err: error }, "the database ended an idle connection; the pool replaces it"),
   });
   log.info(`database: ${db.description} (migrations applied)`);
@@ -68,7 +70,8 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
     const listening = app.listen(options.port, options.host ?? "0.0.0.0", () => resolve(listening));
     listening.once("error", reject);
   });
-  log.info(`Clearance listening on ${options.host ?? "0.0.0.0"}:${options.port}`);
+  const address = server.address() as AddressInfo;
+  log.info(`Clearance listening on http://${address.address}:${address.port}`);
 
   // Expired idempotency records, old deliveries and finished jobs: at start, then hourly.
   const purge = () =>
