@@ -18,8 +18,12 @@ export async function findInstallation(prisma: Prisma, id: bigint) {
 
 export async function requireInstallation(prisma: Prisma, id: bigint) {
   const installation = await findInstallation(prisma, id);
-  if (!installation) throw new DomainError("not_found", `No installation ${id} is recorded. Install the App, or add it with "clearance installation add".`);
+  if (!installation) throw noSuchInstallation(id);
   return installation;
+}
+
+function noSuchInstallation(id: bigint): DomainError {
+  return new DomainError("not_found", `No installation ${id} is recorded. Install the App, or add it with "clearance installation add".`);
 }
 
 /**
@@ -29,7 +33,7 @@ export async function requireInstallation(prisma: Prisma, id: bigint) {
 export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli") {
   return prisma.$transaction(async (tx) => {
     const installation = await tx.installation.findUnique({ where: { id }, include: { organisation: true } });
-    if (!installation) throw new DomainError("not_found", `No installation ${id} is recorded.`);
+    if (!installation) throw noSuchInstallation(id);
     if (installation.status === "deleted") throw new DomainError("installation_deleted", `Installation ${id} was uninstalled; it cannot be claimed.`);
     if (installation.organisation) throw new DomainError("already_claimed", `Installation ${id} is already claimed (organisation ${installation.organisation.id}).`);
     await tx.installation.update({ where: { id }, data: { trialStartedAt: now } });

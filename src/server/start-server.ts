@@ -10,6 +10,7 @@ import { createGitHubSide } from "../github/index.js";
 import { openDatabase, type DatabaseLocation } from "../storage/open-database.js";
 import { purgeExpiredRecords } from "../storage/purge-expired-records.js";
 import { createApp } from "./create-app.js";
+import { explainDatabaseError, explainListenError } from "./explain-startup-error.js";
 import { createSetupFlow } from "./setup-flow.js";
 
 export function databaseLocation(options: AppOptions): DatabaseLocation {
@@ -25,6 +26,8 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   const db = await openDatabase(databaseLocation(options), {
     shareEmbedded: true,
     onIdleConnectionError: (error) => log.warn({ err: error }, "the database ended an idle connection; the pool replaces it"),
+  }).catch((error: unknown) => {
+    throw explainDatabaseError(error, options) ?? error;
   });
   log.info(`database: ${db.description} (migrations applied)`);
 
@@ -69,6 +72,10 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host ?? "0.0.0.0", () => resolve(listening));
     listening.once("error", reject);
+  }).catch(async (error: unknown) => {
+    await githubSide.stop();
+    await db.close();
+    throw explainListenError(error, options) ?? error;
   });
   const address = server.address() as AddressInfo;
   log.info(`Clearance listening on http://${address.address}:${address.port}`);

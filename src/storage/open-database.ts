@@ -39,11 +39,14 @@ export type DatabaseLocation =
   | { inMemory: true };
 
 export class EmbeddedDatabaseInUseError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(dataDir: string, pid: number, byServer = false) {
     super(
-      `The embedded database in ${dataDir} is in use by another Clearance process (pid ${pid}) that does not share it ` +
-        `(another operator command, or a server that is starting or stopping). Try again in a moment; ` +
-        `a running server shares the folder with operator commands, and PostgreSQL (DATABASE_URL) serves any number of processes.`,
+      byServer
+        ? `DATA_DIR ${dataDir} is owned by another running Clearance process (pid ${pid}): stop it, give this server its own DATA_DIR, ` +
+            `or run several servers on PostgreSQL (DATABASE_URL).`
+        : `The embedded database in ${dataDir} is in use by another Clearance process (pid ${pid}) that does not share it ` +
+            `(another operator command, or a server that is starting or stopping). Try again in a moment; ` +
+            `a running server shares the folder with operator commands, and PostgreSQL (DATABASE_URL) serves any number of processes.`,
     );
     this.name = "EmbeddedDatabaseInUseError";
   }
@@ -87,7 +90,8 @@ function openPostgres(
   onIdleConnectionError: (error: Error) => void = () => {},
   kind: Database["kind"] = "postgres",
 ): Database {
-  const pool = new pg.Pool(config);
+  // Without a timeout, a start against an unreachable host would hang instead of saying so.
+  const pool = new pg.Pool({ connectionTimeoutMillis: 15_000, ...config });
   // Without a listener, an idle connection the server ends would crash the process.
   pool.on("error", onIdleConnectionError);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
@@ -134,7 +138,11 @@ async function openPglite(location: { dataDir: string } | { inMemory: true }, sh
     const dataDir = resolve(location.dataDir);
     mkdirSync(dataDir, { recursive: true });
     const taken = lockDataDir(dataDir);
-    if ("holder" in taken) return openThroughOwner(dataDir, taken.holder);
+    if ("holder" in taken) {
+      // A second server would serve the same files twice over; only commands borrow the owner's.
+      if (share) throw new EmbeddedDatabaseInUseError(dataDir, taken.holder.pid, true);
+      return openThroughOwner(dataDir, taken.holder);
+    }
     lock = taken;
     // PGlite needs a directory of its own (initdb refuses a non-empty one); the lock sits beside it.
     client = new PGlite(`${dataDir}/pgdata`);
