@@ -38,3 +38,6 @@ try {
   process.stderr.write(`clearance: unexpected error: ${detail}\n`);
   process.exitCode = 1;
 }
+// A start that failed half-way may leave handles open (Probot's set-up flow, a socket): a failed
+// command ends here rather than hang. A successful `serve` keeps running on its server.
+if (process.exitCode) process.exit();

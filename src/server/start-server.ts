@@ -70,7 +70,8 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(options.port, options.host ?? "0.0.0.0", () => resolve(listening));
+    // Express 5 calls back with the error too (EADDRINUSE), not only on success.
+    const listening = app.listen(options.port, options.host ?? "0.0.0.0", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);
   }).catch(async (error: unknown) => {
     await githubSide.stop();
