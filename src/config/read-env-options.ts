@@ -1,4 +1,5 @@
 // The one place that reads the environment. Everything else receives typed options.
+import { parseMarketplacePlanMap, type MarketplacePlanMap } from "../billing/marketplace.js";
 import type { ModelEndpoint } from "../engine/types.js";
 
 export interface AppOptions {
@@ -24,6 +25,8 @@ export interface AppOptions {
   baseUrl?: string;
   /** Off (the default) for a self-hosted install: reviews are unlimited and nothing is billed. */
   billing?: boolean;
+  /** GitHub Marketplace listing plans (by id or name) → our plans; see README "Plans and usage". */
+  marketplacePlans?: MarketplacePlanMap;
   rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
   /** Express "trust proxy" setting, so client IPs behind a load balancer are right. */
   trustProxy: boolean | number | string;
@@ -57,6 +60,7 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     },
     baseUrl: optionalUrl(env, "BASE_URL")?.replace(/\/+$/, ""),
     billing: onOff(env, "BILLING", false),
+    marketplacePlans: marketplacePlans(env),
     rateLimit: {
       perKeyPerMinute: positiveInt(env, "RATE_LIMIT_PER_KEY_PER_MINUTE", 60),
       perIpPerMinute: positiveInt(env, "RATE_LIMIT_PER_IP_PER_MINUTE", 120),
@@ -83,6 +87,14 @@ function logLevel(env: NodeJS.ProcessEnv): string {
   const level = raw.toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"`);
   return level;
+}
+
+function marketplacePlans(env: NodeJS.ProcessEnv): MarketplacePlanMap {
+  try {
+    return parseMarketplacePlanMap(env.MARKETPLACE_PLANS);
+  } catch (error) {
+    throw new ConfigError(`MARKETPLACE_PLANS: ${(error as Error).message}`);
+  }
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

@@ -1,5 +1,6 @@
 // Installations as the installation webhooks (or an operator) record them, and claiming.
 import type { Prisma } from "../storage/open-database.js";
+import { marketplacePlanForAccount } from "../billing/marketplace.js";
 import { DomainError } from "./errors.js";
 
 export type AccountType = "Organization" | "User";
@@ -9,7 +10,9 @@ export async function recordInstallation(
   input: { id: bigint; accountLogin: string; accountType?: AccountType; status?: "active" | "suspended" | "deleted" },
 ) {
   const data = { accountLogin: input.accountLogin, accountType: input.accountType ?? "Organization", status: input.status ?? "active" };
-  return prisma.installation.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: data });
+  // A Marketplace purchase usually arrives before the App is installed: the new installation takes that plan.
+  const bought = await marketplacePlanForAccount(prisma, input.accountLogin);
+  return prisma.installation.upsert({ where: { id: input.id }, create: { id: input.id, ...data, ...(bought ? { plan: bought } : {}) }, update: data });
 }
 
 export async function findInstallation(prisma: Prisma, id: bigint) {

@@ -5,6 +5,7 @@ import { getPrivateKey } from "@probot/get-private-key";
 import { createNodeMiddleware, createProbot } from "probot";
 import { pino, type Logger } from "pino";
 import { createRateLimits } from "../api/rate-limit.js";
+import { createBillingGate } from "../billing/index.js";
 import type { AppOptions } from "../config/read-env-options.js";
 import { createGitHubSide } from "../github/index.js";
 import { openDatabase, type DatabaseLocation } from "../storage/open-database.js";
@@ -44,7 +45,7 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   const privateKey = getPrivateKey({ env: probotEnv });
   const missing = [!options.github.appId && "APP_ID", !privateKey && "PRIVATE_KEY or PRIVATE_KEY_PATH", !options.github.webhookSecret && "WEBHOOK_SECRET"].filter(Boolean);
 
-  const githubSide = createGitHubSide({ db, log, options });
+  const githubSide = createGitHubSide({ db, log, options, admitReview: createBillingGate(db.prisma, { enabled: options.billing ?? false }) });
   let github;
   if (options.github.appId && privateKey && options.github.webhookSecret) {
     const probot = createProbot({ env: probotEnv, overrides: { log: log.child({ name: "probot" }) } });
