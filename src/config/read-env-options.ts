@@ -6,6 +6,8 @@ export interface AppOptions {
   port: number;
   host?: string;
   logLevel: string;
+  /** "pretty" on a terminal and "json" otherwise, unless LOG_FORMAT says. */
+  logFormat?: "json" | "pretty";
   /** PostgreSQL when set; otherwise the embedded PGlite database in dataDir. */
   databaseUrl?: string;
   dataDir: string;
@@ -46,6 +48,7 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     port: portNumber(env, "PORT", 3000),
     host: env.HOST || undefined,
     logLevel: logLevel(env),
+    logFormat: logFormat(env),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || "./data",
     github: {
@@ -95,6 +98,13 @@ function marketplacePlans(env: NodeJS.ProcessEnv): MarketplacePlanMap {
   } catch (error) {
     throw new ConfigError(`MARKETPLACE_PLANS: ${(error as Error).message}`);
   }
+}
+
+function logFormat(env: NodeJS.ProcessEnv): "json" | "pretty" | undefined {
+  const raw = env.LOG_FORMAT;
+  if (!raw) return undefined;
+  if (raw === "json" || raw === "pretty") return raw;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty (unset: pretty on a terminal, json otherwise), got "${raw}"`);
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

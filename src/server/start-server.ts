@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getPrivateKey } from "@probot/get-private-key";
 import { createNodeMiddleware, createProbot } from "probot";
-import { pino, type Logger } from "pino";
+import type { Logger } from "pino";
 import { createRateLimits } from "../api/rate-limit.js";
 import { createBillingGate } from "../billing/index.js";
 import type { AppOptions } from "../config/read-env-options.js";
@@ -12,7 +12,9 @@ import { openDatabase, type DatabaseLocation } from "../storage/open-database.js
 import { purgeExpiredRecords } from "../storage/purge-expired-records.js";
 import { createApp } from "./create-app.js";
 import { explainDatabaseError, explainListenError } from "./explain-startup-error.js";
+import { createLogger } from "./create-logger.js";
 import { createSetupFlow } from "./setup-flow.js";
+import { forwardWebhookProxy } from "./forward-webhook-proxy.js";
 
 export function databaseLocation(options: AppOptions): DatabaseLocation {
   return options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir };
@@ -23,7 +25,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: AppOptions, log: Logger = pino({ name: "clearance", level: options.logLevel })): Promise<RunningServer> {
+export async function startServer(options: AppOptions, log: Logger = createLogger(options)): Promise<RunningServer> {
   const db = await openDatabase(databaseLocation(options), {
     shareEmbedded: true,
     onIdleConnectionError: (error) => log.warn({ err: error }, "the database ended an idle connection; the pool replaces it"),
@@ -47,17 +49,20 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
 
   const githubSide = createGitHubSide({ db, log, options, admitReview: createBillingGate(db.prisma, { enabled: options.billing ?? false }) });
   let github;
-  if (options.github.appId && privateKey && options.github.webhookSecret) {
+  const configured = Boolean(options.github.appId && privateKey && options.github.webhookSecret);
+  if (configured) {
     const probot = createProbot({ env: probotEnv, overrides: { log: log.child({ name: "probot" }) } });
     github = await createNodeMiddleware(githubSide.appFn, { probot, webhooksPath: options.github.webhookPath });
     githubSide.start(probot);
-    log.info(`GitHub App ${options.github.appId}: webhooks at ${options.github.webhookPath}`);
   } else {
-    log.warn(
-      `GitHub App not configured (missing ${missing.join(", ")}): webhooks are off, the /v1 API is served. ` +
-        `Open http://localhost:${options.port}/probot to register the App with Probot's manifest flow, or set the variables (see README).`,
-    );
-    github = await createSetupFlow({ log, port: options.port, host: options.host });
+    github = await createSetupFlow({
+      log,
+      port: options.port,
+      host: options.host,
+      webhookPath: options.github.webhookPath,
+      baseUrl: options.baseUrl,
+      webhookProxyUrl: options.github.webhookProxyUrl,
+    });
   }
 
   const app = createApp({
@@ -79,9 +84,6 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
     await db.close();
     throw explainListenError(error, options) ?? error;
   });
-  const address = server.address() as AddressInfo;
-  log.info(`Clearance listening on http://${address.address}:${address.port}`);
-
   // Expired idempotency records, old deliveries and finished jobs: at start, then hourly.
   const purge = () =>
     purgeExpiredRecords(db.prisma, new Date()).then(
@@ -91,19 +93,38 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   void purge();
   const purgeTimer = setInterval(purge, 60 * 60 * 1000).unref();
 
+  let proxy: { stop(): Promise<void> } | undefined;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(purgeTimer);
+      await proxy?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await githubSide.stop();
       await db.close();
     })());
+  // Before the start line: whoever reads it may stop the server at once.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       log.info(`${signal}: shutting down`);
       void close().then(() => process.exit(0));
     });
+  }
+
+  const address = server.address() as AddressInfo;
+  const local = `http://${address.address === "0.0.0.0" || address.address === "::" ? "localhost" : address.address}:${address.port}`;
+  log.info(`Clearance listening on http://${address.address}:${address.port}: the /v1 API is served`);
+  if (configured) {
+    log.info(`GitHub App ${options.github.appId}: webhooks are received at ${options.github.webhookPath}`);
+  } else {
+    log.warn(
+      `GitHub App not configured (missing ${missing.join(", ")}): webhooks are off. ` +
+        `Register the App at ${local}/probot (Probot's manifest flow writes .env), or set the variables (see README).`,
+    );
+  }
+  // In development GitHub delivers to a smee.io channel; something must carry it to this server.
+  if (configured && options.github.webhookProxyUrl) {
+    proxy = await forwardWebhookProxy(options.github.webhookProxyUrl, `http://127.0.0.1:${address.port}${options.github.webhookPath}`, log);
   }
   return { server, close };
 }

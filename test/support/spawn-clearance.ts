@@ -6,9 +6,12 @@ import { fileURLToPath } from "node:url";
 export const BIN = fileURLToPath(new URL("../../bin/clearance.js", import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The environment of a fresh shell: no database URL, no App, only what the test names. */
+/**
+ * The environment of a fresh shell: no database URL, no App, only what the test names. BASE_URL
+ * keeps the set-up flow from asking smee.io for a channel (and writing it to the checkout's .env).
+ */
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, NO_COLOR: "1" };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, NO_COLOR: "1", BASE_URL: "https://clearance.test" };
   return { ...env, ...extra };
 }
 
