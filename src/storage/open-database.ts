@@ -154,7 +154,8 @@ async function openPglite(location: { dataDir: string } | { inMemory: true }, sh
   let shared: { close(): Promise<void> } | undefined;
   try {
     await client.waitReady;
-    if (share && lock) {
+    // pg reaches a unix socket only; on Windows commands keep needing the server stopped.
+    if (share && lock && process.platform !== "win32") {
       const sharing = await shareEmbeddedDatabase(client, lock.dataDir);
       lock.record(sharing.socketDir);
       shared = sharing;
