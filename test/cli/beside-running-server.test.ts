@@ -39,6 +39,11 @@ describe("operator commands beside a running server on the embedded database", (
 
     // The server kept serving throughout and still does.
     expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+
+    // A second server on the same folder is refused, in one line.
+    const second = await runClearance(["serve"], { ...env, PORT: "0", HOST: "127.0.0.1" });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/^clearance: DATA_DIR \S+ is owned by another running Clearance process \(pid \d+\): stop it, give this server its own DATA_DIR/);
     expect(await server.stop()).toBe(0);
     server = undefined;
 
