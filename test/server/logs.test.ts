@@ -37,9 +37,12 @@ describe("the service's logs", () => {
   it("choose pretty for a terminal and JSON otherwise", () => {
     // pino writes JSON through SonicBoom, and hands lines to a transport (pino-pretty) through a ThreadStream.
     const transportOf = (logger: object) => {
-      const stream = Object.getOwnPropertySymbols(logger).find((s) => s.description === "pino.stream");
-      expect(stream).toBeDefined();
-      return ((logger as Record<symbol, object>)[stream!]!.constructor.name) === "ThreadStream";
+      const key = Object.getOwnPropertySymbols(logger).find((s) => s.description === "pino.stream");
+      expect(key).toBeDefined();
+      const stream = (logger as Record<symbol, { constructor: { name: string }; end?: () => void }>)[key!]!;
+      const threaded = stream.constructor.name === "ThreadStream";
+      if (threaded) stream.end!(); // its worker thread would keep Jest's worker alive
+      return threaded;
     };
     expect(transportOf(createLogger({ logLevel: "info" }, false))).toBe(false);
     expect(transportOf(createLogger({ logLevel: "info" }, true))).toBe(true);
