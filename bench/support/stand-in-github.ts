@@ -147,7 +147,7 @@ export class StandInGitHub {
     if (method === "POST" && (m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path))) {
       return [201, { token: `ghs_standin_${m[1]}`, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {}, repository_selection: "all" }];
     }
-    if (method === "POST" && path === "/graphql") return [200, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } } } } }];
+    if (method === "POST" && path === "/graphql") return [200, this.graphql(body as { query?: string; variables?: Record<string, unknown> })];
     if (!(m = /^\/repos\/([^/]+)\/([^/]+)(\/.*)$/.exec(path))) return [404, { message: "Not Found" }];
     const repo = `${m[1]}/${m[2]}`.toLowerCase();
     const rest = m[3]!;
@@ -200,5 +200,34 @@ export class StandInGitHub {
       return [200, { id: comment.id, body: comment.body }];
     }
     return [404, { message: `stand-in GitHub does not serve ${method} ${path}` }];
+  }
+
+  /**
+   * GraphQL: the context query a review starts with (the pull request, the repository's address,
+   * no `.github/clearance.yml`, the App's comments when asked), else an empty list of review threads.
+   */
+  private graphql(request: { query?: string; variables?: Record<string, unknown> }): unknown {
+    const variables = request.variables ?? {};
+    if (!/headRefOid|fullDatabaseId/.test(request.query ?? "")) {
+      return { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } } } } };
+    }
+    const repo = `${variables.owner}/${variables.repo}`.toLowerCase();
+    const number = Number(variables.number);
+    const pull = this.pulls.get(`${repo}#${number}`);
+    const comments = this.comments.filter((c) => c.repo === repo && c.issueNumber === number);
+    const pullRequest = pull && {
+      state: (pull.state ?? "open") === "open" ? "OPEN" : "CLOSED",
+      isDraft: false,
+      title: "Change",
+      headRefOid: pull.headSha,
+      ...(variables.withComments !== false
+        ? { comments: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: comments.map((c) => ({ fullDatabaseId: String(c.id), body: c.body, viewerDidAuthor: true })) } }
+        : {}),
+    };
+    if (!/organisation:/.test(request.query ?? "")) return { data: { repository: { pullRequest } } };
+    return {
+      data: { repository: { url: `http://${this.host}/${repo}`, file: null, pullRequest }, organisation: null },
+      errors: [{ type: "NOT_FOUND", path: ["organisation"], message: "Could not resolve to a Repository with the name '.github'." }],
+    };
   }
 }

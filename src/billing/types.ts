@@ -18,7 +18,8 @@ export type AdmissionKind =
   | "included"
   | "grant" // inside the one-time 25% grant
   | "overage" // billable extra at $0.49
-  | "public";
+  | "public"
+  | "unmetered"; // billing is off: admitted without counting
 
 /** A way a paused review resumes; the GitHub side words each one in the review language. */
 export type ResumeOption = "next_period" | "claim" | "upgrade" | "overage";
@@ -27,7 +28,8 @@ export type Admission =
   | {
       admitted: true;
       kind: AdmissionKind;
-      plan: EffectivePlan;
+      /** null when billing is off: no plan applies. */
+      plan: EffectivePlan | null;
       period: string;
       /** What this review adds to the bill: 49 for an overage review, otherwise 0. */
       amountCents?: number;

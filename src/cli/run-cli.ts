@@ -1,16 +1,40 @@
 // Dispatches `clearance <command…>`. Returns the exit code: 0 done, 1 refused by a rule, 2 bad usage.
 import { ConfigError } from "../config/read-env-options.js";
 import { DomainError } from "../domain/errors.js";
+import { StartupError } from "../server/explain-startup-error.js";
 import { EmbeddedDatabaseInUseError } from "../storage/open-database.js";
 import { commands } from "./commands/index.js";
 import { UsageError, type CliCommand, type CliContext } from "./types.js";
 
+const HELP = ["help", "--help", "-h"];
+
+/** The words that need no environment and no database: help and the version. */
+export function isInformational(argv: string[]): boolean {
+  return argv.length === 0 || HELP.includes(argv[0]!) || argv[0] === "--version" || argv.some((a) => a === "--help" || a === "-h");
+}
+
 export async function runCli(argv: string[], context: CliContext, err: (line: string) => void): Promise<number> {
+  if (argv[0] === "--version" || argv[0] === "-v") {
+    context.out(`clearance ${context.version ?? "unknown"}`);
+    return 0;
+  }
+  if (argv.length === 0) {
+    err(helpText());
+    return 2;
+  }
+  if (HELP.includes(argv[0]!)) {
+    context.out(helpText());
+    return 0;
+  }
   const command = findCommand(argv);
   if (!command) {
-    if (argv.length > 0 && !["help", "--help", "-h"].includes(argv[0]!)) err(`clearance: unknown command "${argv.join(" ")}"\n`);
+    err(`clearance: unknown command "${argv.join(" ")}"\n`);
     err(helpText());
-    return argv.length === 0 || ["help", "--help", "-h"].includes(argv[0]!) ? 0 : 2;
+    return 2;
+  }
+  if (argv.includes("--help") || argv.includes("-h")) {
+    context.out(`usage: ${command.usage}\n\n${command.summary}`);
+    return 0;
   }
   try {
     await command.run(argv.slice(command.path.length), context);
@@ -24,7 +48,7 @@ export async function runCli(argv: string[], context: CliContext, err: (line: st
       err(`clearance: ${error.message}\nusage: ${command.usage}`);
       return 2;
     }
-    if (error instanceof DomainError || error instanceof EmbeddedDatabaseInUseError || error instanceof ConfigError) {
+    if (error instanceof DomainError || error instanceof EmbeddedDatabaseInUseError || error instanceof ConfigError || error instanceof StartupError) {
       err(`clearance: ${error.message}`);
       return 1;
     }
@@ -40,5 +64,5 @@ function findCommand(argv: string[]): CliCommand | undefined {
 
 function helpText(): string {
   const width = Math.max(...commands.map((c) => c.usage.length > 60 ? 0 : c.usage.length));
-  return ["usage: clearance <command>", "", ...commands.map((c) => `  ${c.usage.length > 60 ? `${c.usage}\n  ${"".padEnd(width)}` : c.usage.padEnd(width)}  ${c.summary}`)].join("\n");
+  return ["usage: clearance <command> [--help]", "       clearance --version", "", ...commands.map((c) => `  ${c.usage.length > 60 ? `${c.usage}\n  ${"".padEnd(width)}` : c.usage.padEnd(width)}  ${c.summary}`)].join("\n");
 }

@@ -7,6 +7,8 @@ export interface CliContext {
   openDatabase(): Promise<Database>;
   out(line: string): void;
   now(): Date;
+  /** The package's version, for --version. */
+  version?: string;
 }
 
 export interface CliCommand {

@@ -1,10 +1,13 @@
 // The one place that reads the environment. Everything else receives typed options.
+import { parseMarketplacePlanMap, type MarketplacePlanMap } from "../billing/marketplace.js";
 import type { ModelEndpoint } from "../engine/types.js";
 
 export interface AppOptions {
   port: number;
   host?: string;
   logLevel: string;
+  /** "pretty" on a terminal and "json" otherwise, unless LOG_FORMAT says. */
+  logFormat?: "json" | "pretty";
   /** PostgreSQL when set; otherwise the embedded PGlite database in dataDir. */
   databaseUrl?: string;
   dataDir: string;
@@ -17,7 +20,15 @@ export interface AppOptions {
     webhookPath: string;
     gheHost?: string;
     gheProtocol?: string;
+    /** A smee.io channel that forwards GitHub's webhooks to this server in development. */
+    webhookProxyUrl?: string;
   };
+  /** The server's public URL (e.g. https://clearance.example.com), for the App's webhook URL. */
+  baseUrl?: string;
+  /** Off (the default) for a self-hosted install: reviews are unlimited and nothing is billed. */
+  billing?: boolean;
+  /** GitHub Marketplace listing plans (by id or name) → our plans; see README "Plans and usage". */
+  marketplacePlans?: MarketplacePlanMap;
   rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
   /** The web console: GitHub sign-in with the App's OAuth credentials (both or neither). */
   console?: { clientId?: string; clientSecret?: string; signInPerMinute: number };
@@ -37,11 +48,15 @@ export interface AppOptions {
 
 export class ConfigError extends Error {}
 
+/** pino's levels, as Probot documents LOG_LEVEL. */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
 export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions {
   return {
-    port: positiveInt(env, "PORT", 3000),
+    port: portNumber(env, "PORT", 3000),
     host: env.HOST || undefined,
-    logLevel: env.LOG_LEVEL || "info",
+    logLevel: logLevel(env),
+    logFormat: logFormat(env),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || "./data",
     github: {
@@ -52,7 +67,11 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
       webhookPath: env.WEBHOOK_PATH || "/api/github/webhooks",
       gheHost: env.GHE_HOST || undefined,
       gheProtocol: env.GHE_PROTOCOL || undefined,
+      webhookProxyUrl: optionalUrl(env, "WEBHOOK_PROXY_URL"),
     },
+    baseUrl: optionalUrl(env, "BASE_URL")?.replace(/\/+$/, ""),
+    billing: onOff(env, "BILLING", false),
+    marketplacePlans: marketplacePlans(env),
     rateLimit: {
       perKeyPerMinute: positiveInt(env, "RATE_LIMIT_PER_KEY_PER_MINUTE", 60),
       perIpPerMinute: positiveInt(env, "RATE_LIMIT_PER_IP_PER_MINUTE", 120),
@@ -76,6 +95,59 @@ function consoleOptions(env: NodeJS.ProcessEnv): NonNullable<AppOptions["console
     throw new ConfigError(`GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set together (the App's OAuth credentials); only ${clientId ? "GITHUB_CLIENT_ID" : "GITHUB_CLIENT_SECRET"} is set`);
   }
   return { clientId, clientSecret, signInPerMinute: positiveInt(env, "CONSOLE_SIGN_IN_PER_IP_PER_MINUTE", 10) };
+}
+
+function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > 65535) throw new ConfigError(`${name} must be a port number from 1 to 65535 (or 0 for any free port), got "${raw}"`);
+  return value;
+}
+
+function logLevel(env: NodeJS.ProcessEnv): string {
+  const raw = env.LOG_LEVEL;
+  if (!raw) return "info";
+  const level = raw.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"`);
+  return level;
+}
+
+function marketplacePlans(env: NodeJS.ProcessEnv): MarketplacePlanMap {
+  try {
+    return parseMarketplacePlanMap(env.MARKETPLACE_PLANS);
+  } catch (error) {
+    throw new ConfigError(`MARKETPLACE_PLANS: ${(error as Error).message}`);
+  }
+}
+
+function logFormat(env: NodeJS.ProcessEnv): "json" | "pretty" | undefined {
+  const raw = env.LOG_FORMAT;
+  if (!raw) return undefined;
+  if (raw === "json" || raw === "pretty") return raw;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty (unset: pretty on a terminal, json otherwise), got "${raw}"`);
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = raw.toLowerCase();
+  if (["on", "true", "1", "yes"].includes(value)) return true;
+  if (["off", "false", "0", "no"].includes(value)) return false;
+  throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
+}
+
+function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL such as https://clearance.example.com, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`${name} must be an http(s) URL such as https://clearance.example.com, got "${raw}"`);
+  return raw;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,5 +1,6 @@
 // Installations as the installation webhooks (or an operator) record them, and claiming.
 import type { Prisma } from "../storage/open-database.js";
+import { marketplacePlanForAccount } from "../billing/marketplace.js";
 import { recordAudit } from "./audit.js";
 import { DomainError } from "./errors.js";
 
@@ -10,7 +11,9 @@ export async function recordInstallation(
   input: { id: bigint; accountLogin: string; accountType?: AccountType; status?: "active" | "suspended" | "deleted" },
 ) {
   const data = { accountLogin: input.accountLogin, accountType: input.accountType ?? "Organization", status: input.status ?? "active" };
-  return prisma.installation.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: data });
+  // A Marketplace purchase usually arrives before the App is installed: the new installation takes that plan.
+  const bought = await marketplacePlanForAccount(prisma, input.accountLogin);
+  return prisma.installation.upsert({ where: { id: input.id }, create: { id: input.id, ...data, ...(bought ? { plan: bought } : {}) }, update: data });
 }
 
 export async function findInstallation(prisma: Prisma, id: bigint) {
@@ -19,8 +22,12 @@ export async function findInstallation(prisma: Prisma, id: bigint) {
 
 export async function requireInstallation(prisma: Prisma, id: bigint) {
   const installation = await findInstallation(prisma, id);
-  if (!installation) throw new DomainError("not_found", `No installation ${id} is recorded. Install the App, or add it with "clearance installation add".`);
+  if (!installation) throw noSuchInstallation(id);
   return installation;
+}
+
+function noSuchInstallation(id: bigint): DomainError {
+  return new DomainError("not_found", `No installation ${id} is recorded. Install the App, or add it with "clearance installation add".`);
 }
 
 /**
@@ -30,7 +37,7 @@ export async function requireInstallation(prisma: Prisma, id: bigint) {
 export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli") {
   return prisma.$transaction(async (tx) => {
     const installation = await tx.installation.findUnique({ where: { id }, include: { organisation: true } });
-    if (!installation) throw new DomainError("not_found", `No installation ${id} is recorded.`);
+    if (!installation) throw noSuchInstallation(id);
     if (installation.status === "deleted") throw new DomainError("installation_deleted", `Installation ${id} was uninstalled; it cannot be claimed.`);
     if (installation.organisation) throw new DomainError("already_claimed", `Installation ${id} is already claimed (organisation ${installation.organisation.id}).`);
     await tx.installation.update({ where: { id }, data: { trialStartedAt: now } });

@@ -10,6 +10,7 @@ import type { ReviewFunction } from "../engine/types.js";
 import type { Database } from "../storage/open-database.js";
 import { onInstallation, onInstallationRepositories } from "./handlers/on-installation.js";
 import { onIssueComment } from "./handlers/on-issue-comment.js";
+import { onMarketplacePurchase } from "./handlers/on-marketplace-purchase.js";
 import { onPullRequest } from "./handlers/on-pull-request.js";
 import { createReviewWorker, type ReviewWorker, type WorkerOptions } from "./queue/review-worker.js";
 
@@ -70,6 +71,7 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
     });
     app.on("installation", (context) => onInstallation(prisma, context, now()));
     app.on("installation_repositories", (context) => onInstallationRepositories(prisma, context, now()));
+    app.on("marketplace_purchase", (context) => onMarketplacePurchase(prisma, context, now(), deps.options));
   };
 
   return {

@@ -1,15 +1,20 @@
 // Starts the service: database (migrated), Probot for webhooks, the /v1 API, graceful shutdown.
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { getPrivateKey } from "@probot/get-private-key";
 import { createNodeMiddleware, createProbot } from "probot";
-import { pino, type Logger } from "pino";
+import type { Logger } from "pino";
 import { createRateLimits, createRedisRateLimits } from "../api/rate-limit.js";
+import { createBillingGate } from "../billing/index.js";
 import type { AppOptions } from "../config/read-env-options.js";
 import { createGitHubSide } from "../github/index.js";
 import { openDatabase, type DatabaseLocation } from "../storage/open-database.js";
 import { purgeExpiredRecords } from "../storage/purge-expired-records.js";
 import { createApp } from "./create-app.js";
+import { explainDatabaseError, explainListenError } from "./explain-startup-error.js";
+import { createLogger } from "./create-logger.js";
 import { createSetupFlow } from "./setup-flow.js";
+import { forwardWebhookProxy } from "./forward-webhook-proxy.js";
 
 export function databaseLocation(options: AppOptions): DatabaseLocation {
   return options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir };
@@ -21,9 +26,12 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export async function startServer(options: AppOptions, log: Logger = pino({ name: "clearance", level: options.logLevel })): Promise<RunningServer> {
+export async function startServer(options: AppOptions, log: Logger = createLogger(options)): Promise<RunningServer> {
   const db = await openDatabase(databaseLocation(options), {
+    shareEmbedded: true,
     onIdleConnectionError: (error) => log.warn({ err: error }, "the database ended an idle connection; the pool replaces it"),
+  }).catch((error: unknown) => {
+    throw explainDatabaseError(error, options) ?? error;
   });
   log.info(`database: ${db.description} (migrations applied)`);
 
@@ -43,19 +51,22 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   const privateKey = getPrivateKey({ env: probotEnv });
   const missing = [!options.github.appId && "APP_ID", !privateKey && "PRIVATE_KEY or PRIVATE_KEY_PATH", !options.github.webhookSecret && "WEBHOOK_SECRET"].filter(Boolean);
 
-  const githubSide = createGitHubSide({ db, log, options });
+  const githubSide = createGitHubSide({ db, log, options, admitReview: createBillingGate(db.prisma, { enabled: options.billing ?? false }) });
   let github;
-  if (options.github.appId && privateKey && options.github.webhookSecret) {
+  const configured = Boolean(options.github.appId && privateKey && options.github.webhookSecret);
+  if (configured) {
     const probot = createProbot({ env: probotEnv, overrides: { log: log.child({ name: "probot" }) } });
     github = await createNodeMiddleware(githubSide.appFn, { probot, webhooksPath: options.github.webhookPath });
     githubSide.start(probot);
-    log.info(`GitHub App ${options.github.appId}: webhooks at ${options.github.webhookPath}`);
   } else {
-    log.warn(
-      `GitHub App not configured (missing ${missing.join(", ")}): webhooks are off, the /v1 API is served. ` +
-        `Open http://localhost:${options.port}/probot to register the App with Probot's manifest flow, or set the variables (see README).`,
-    );
-    github = await createSetupFlow({ log, port: options.port, host: options.host });
+    github = await createSetupFlow({
+      log,
+      port: options.port,
+      host: options.host,
+      webhookPath: options.github.webhookPath,
+      baseUrl: options.baseUrl,
+      webhookProxyUrl: options.github.webhookProxyUrl,
+    });
   }
 
   const rateLimits = options.redisUrl
@@ -80,11 +91,14 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(options.port, options.host ?? "0.0.0.0", () => resolve(listening));
+    // Express 5 calls back with the error too (EADDRINUSE), not only on success.
+    const listening = app.listen(options.port, options.host ?? "0.0.0.0", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);
+  }).catch(async (error: unknown) => {
+    await githubSide.stop();
+    await db.close();
+    throw explainListenError(error, options) ?? error;
   });
-  log.info(`Clearance listening on ${options.host ?? "0.0.0.0"}:${options.port}`);
-
   // Expired idempotency records, old deliveries and finished jobs: at start, then hourly.
   const purge = () =>
     purgeExpiredRecords(db.prisma, new Date()).then(
@@ -94,6 +108,7 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   void purge();
   const purgeTimer = setInterval(purge, 60 * 60 * 1000).unref();
 
+  let proxy: { stop(): Promise<void> } | undefined;
   // Shutdown: no review job is claimed from the first moment; running ones get the grace to
   // finish and are otherwise handed back to the queue (their check runs stay in progress for the
   // next attempt); webhooks still being answered finish; then the database closes.
@@ -101,6 +116,7 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
   const close = (graceMs = options.shutdownGraceMs) =>
     (closing ??= (async () => {
       clearInterval(purgeTimer);
+      await proxy?.stop();
       const queueStopped = githubSide.stop(graceMs);
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -110,6 +126,7 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
       await rateLimits.close?.();
       await db.close();
     })());
+  // Before the start line: whoever reads it may stop the server at once.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       log.info(`${signal}: shutting down (running reviews get ${options.shutdownGraceMs} ms)`);
@@ -129,6 +146,22 @@ export async function startServer(options: AppOptions, log: Logger = pino({ name
         },
       );
     });
+  }
+
+  const address = server.address() as AddressInfo;
+  const local = `http://${address.address === "0.0.0.0" || address.address === "::" ? "localhost" : address.address}:${address.port}`;
+  log.info(`Clearance listening on http://${address.address}:${address.port}: the /v1 API is served`);
+  if (configured) {
+    log.info(`GitHub App ${options.github.appId}: webhooks are received at ${options.github.webhookPath}`);
+  } else {
+    log.warn(
+      `GitHub App not configured (missing ${missing.join(", ")}): webhooks are off. ` +
+        `Register the App at ${local}/probot (Probot's manifest flow writes .env), or set the variables (see README).`,
+    );
+  }
+  // In development GitHub delivers to a smee.io channel; something must carry it to this server.
+  if (configured && options.github.webhookProxyUrl) {
+    proxy = await forwardWebhookProxy(options.github.webhookProxyUrl, `http://127.0.0.1:${address.port}${options.github.webhookPath}`, log);
   }
   return { server, close };
 }

@@ -9,7 +9,7 @@ let run: ReturnType<typeof cliRunner>;
 const clock = { now: new Date("2026-11-03T10:00:00Z") };
 beforeAll(async () => {
   db = await createTestDatabase();
-  run = cliRunner(db, clock);
+  run = cliRunner(db, clock, { BILLING: "on" });
 });
 afterAll(async () => db.close());
 
@@ -74,9 +74,28 @@ describe("clearance usage, plan set and overage", () => {
     await run("plan", "set", "7002", "business");
     const back = await run("plan", "set", "7002", "free");
     expect(back.stdout).toEqual([
-      "Installation 7002 is on Free (was Business): 10 private pull requests a month.",
-      "Its trial still applies until 2026-11-17T10:00:00.000Z; then Free.",
+      "Installation 7002 is on Free (was Business, in its trial until 2026-11-17T10:00:00.000Z): 10 private pull requests a month.",
+      "Its trial still applies until 2026-11-17T10:00:00.000Z (unlimited private pull requests); then Free.",
     ]);
+  });
+
+  it("says that a paid plan set during the trial replaces it", async () => {
+    clock.now = new Date("2026-11-03T10:00:00Z");
+    await run("installation", "add", "7005", "--account", "epsilon");
+    await run("claim", "7005");
+    const paid = await run("plan", "set", "7005", "pro");
+    expect(paid.stdout).toEqual([
+      "Installation 7005 is on Pro (was Free, in its trial until 2026-11-17T10:00:00.000Z): 500 private pull requests a month, $99.00 a month.",
+      "The paid plan replaces the trial from now: private pull requests count against its allowance from this one on.",
+    ]);
+  });
+
+  it("says billing is off when the instance does not bill (the self-hosted default)", async () => {
+    const unbilled = cliRunner(db, clock);
+    await unbilled("installation", "add", "7006", "--account", "zeta");
+    const set = await unbilled("plan", "set", "7006", "free");
+    expect(set.stdout.at(-1)).toBe("Billing is off on this instance (BILLING=off): reviews are unlimited and nothing is billed, whatever the plan.");
+    expect((await unbilled("usage", "7006")).stdout.at(-1)).toContain("BILLING=off");
   });
 
   it("refuses paid plans and overage for an unclaimed installation with exit code 1", async () => {
@@ -109,6 +128,6 @@ describe("clearance usage, plan set and overage", () => {
 
   it("lists the billing commands in the help text", async () => {
     const help = await run("help");
-    for (const usage of ["clearance plan set", "clearance overage enable", "clearance overage disable", "clearance usage"]) expect(help.stderr).toContain(usage);
+    for (const usage of ["clearance plan set", "clearance overage enable", "clearance overage disable", "clearance usage"]) expect(help.stdout.join("\n")).toContain(usage);
   });
 });

@@ -60,12 +60,40 @@ describe("clearance installation add and claim", () => {
     expect(twice.stderr).toContain("already claimed");
   });
 
-  it("prints help for no command and refuses an unknown one", async () => {
-    expect((await run()).code).toBe(0);
+  it("prints usage: on stderr with exit code 2 for no command, on stdout with 0 for help; refuses an unknown command", async () => {
+    const bare = await run();
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/^usage: clearance <command>/);
+    expect(bare.stderr).toContain("clearance key create");
+    for (const help of [["--help"], ["-h"], ["help"]]) {
+      const result = await run(...help);
+      expect(result.code).toBe(0);
+      expect(result.stdout.join("\n")).toMatch(/^usage: clearance <command>[^]*clearance key revoke/);
+    }
+    const commandHelp = await run("key", "create", "--help");
+    expect(commandHelp.code).toBe(0);
+    expect(commandHelp.stdout.join("\n")).toContain("usage: clearance key create <installation-id>");
     const unknown = await run("frobnicate");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
     expect(unknown.stderr).toContain("clearance key create");
+  });
+
+  it("claiming an unknown installation gives the same hint as the other commands", async () => {
+    const claim = await run("claim", "991");
+    const trigger = await run("trigger", "set", "991", "auto");
+    expect(claim.code).toBe(1);
+    expect(claim.stderr).toBe(trigger.stderr);
+    expect(claim.stderr).toContain('add it with "clearance installation add"');
+  });
+
+  it("answers a negative or malformed --expires-in with a plain message", async () => {
+    for (const value of ["-5", "-1.5", "abc", "1e3", "0"]) {
+      const result = await run("key", "create", "42", "--expires-in", value);
+      expect({ value, code: result.code }).toEqual({ value, code: 2 });
+      expect(result.stderr).toContain(`--expires-in must be a positive whole number of seconds (for example 86400 for a day), got "${value}"`);
+      expect(result.stderr).not.toContain("ambiguous");
+    }
   });
 });
 
@@ -110,6 +138,17 @@ describe("clearance key", () => {
     expect((await run("key", "list", "42")).stdout.filter((l) => l.includes("revoked")).length).toBe(2);
     const unknown = await run("key", "revoke", "clr_" + "z".repeat(43));
     expect(unknown.code).toBe(1);
+  });
+
+  it("says so when a key was already revoked, and changes nothing", async () => {
+    const key = (await run("key", "create", "42")).stdout.at(-1)!;
+    const first = await run("key", "revoke", key);
+    expect(first.stdout[0]).toMatch(/^Revoked API key /);
+    const revokedAt = clock.now.toISOString();
+    clock.now = new Date(clock.now.getTime() + 60_000);
+    const again = await run("key", "revoke", key);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toEqual([expect.stringMatching(new RegExp(`^API key \\S+ \\(clr_\\S+…\\) was already revoked at ${revokedAt.replace(/\./g, "\\.")}; nothing changed\\.$`))]);
   });
 });
 

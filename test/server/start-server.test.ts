@@ -17,7 +17,7 @@ afterAll(async () => {
 describe("starting the service without GitHub App credentials", () => {
   it("serves /v1 on the embedded database, says what is missing and offers Probot's set-up flow", async () => {
     const { log, lines } = captureLogger();
-    const options = { ...readEnvOptions({ DATA_DIR: dataDir }), port: 0, host: "127.0.0.1" };
+    const options = { ...readEnvOptions({ DATA_DIR: dataDir, BASE_URL: "https://clearance.test" }), port: 0, host: "127.0.0.1" };
     running = await startServer(options, log);
     const base = `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`;
 

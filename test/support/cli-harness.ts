@@ -9,7 +9,7 @@ export interface CliRun {
   stderr: string;
 }
 
-export function cliRunner(db: Database, clock: { now: Date } = { now: new Date("2026-11-22T10:00:00Z") }) {
+export function cliRunner(db: Database, clock: { now: Date } = { now: new Date("2026-11-22T10:00:00Z") }, env: Record<string, string> = {}) {
   return async (...argv: string[]): Promise<CliRun> => {
     const stdout: string[] = [];
     const stderr: string[] = [];
@@ -17,7 +17,7 @@ export function cliRunner(db: Database, clock: { now: Date } = { now: new Date("
     const borrowed: Database = { ...db, close: async () => {} };
     const code = await runCli(
       argv,
-      { options: readEnvOptions({}), openDatabase: async () => borrowed, out: (line) => stdout.push(line), now: () => clock.now },
+      { options: readEnvOptions(env), openDatabase: async () => borrowed, out: (line) => stdout.push(line), now: () => clock.now },
       (line) => stderr.push(line),
     );
     return { code, stdout, stderr: stderr.join("\n") };

@@ -27,17 +27,27 @@ export const planSet: CliCommand = {
     const plan = positionals[1]!.toLowerCase();
     if (!isPlanName(plan)) throw new UsageError(`unknown plan "${positionals[1]}"; plans are ${PLAN_ORDER.join(", ")}`);
     await withDatabase(context, async ({ prisma }) => {
-      const change = await setPlan(prisma, id, plan, context.now());
+      const now = context.now();
+      const change = await setPlan(prisma, id, plan, now);
       const terms = PLANS[plan];
       const price = terms.priceCentsPerMonth > 0 ? `, ${formatDollars(terms.priceCentsPerMonth)} a month` : "";
+      const inTrial = change.trialEndsAt !== null && now < change.trialEndsAt;
       context.out(
-        `Installation ${id} is on ${terms.displayName} (was ${PLANS[change.previous].displayName}): ` +
+        `Installation ${id} is on ${terms.displayName} (was ${PLANS[change.previous].displayName}${inTrial ? `, in its trial until ${change.trialEndsAt!.toISOString()}` : ""}): ` +
           `${terms.privatePullRequestsPerPeriod} private pull requests a month${price}.`,
       );
-      if (change.effective === "trial") context.out(`Its trial still applies until ${change.trialEndsAt!.toISOString()}; then Free.`);
+      if (change.effective === "trial") {
+        context.out(`Its trial still applies until ${change.trialEndsAt!.toISOString()} (unlimited private pull requests); then Free.`);
+      } else if (inTrial) {
+        context.out(`The paid plan replaces the trial from now: private pull requests count against its allowance from this one on.`);
+      }
+      if (!context.options.billing) context.out(BILLING_OFF_NOTE);
     });
   },
 };
+
+/** Said wherever an operator touches plans on an instance that does not bill. */
+export const BILLING_OFF_NOTE = "Billing is off on this instance (BILLING=off): reviews are unlimited and nothing is billed, whatever the plan.";
 
 export const overageEnable: CliCommand = overageCommand(true);
 export const overageDisable: CliCommand = overageCommand(false);
@@ -57,6 +67,7 @@ function overageCommand(enable: boolean): CliCommand {
         const change = await setOverage(prisma, id, enable, context.now());
         const state = enable ? "on" : "off";
         context.out(`Overage for installation ${id} is ${state}${change.previous === enable ? " (unchanged)" : ""}.`);
+        if (!context.options.billing) context.out(BILLING_OFF_NOTE);
       });
     },
   };
@@ -71,6 +82,7 @@ export const usage: CliCommand = {
     const id = parseInstallationId(positionals[0]!);
     await withDatabase(context, async ({ prisma }) => {
       for (const line of formatUsageReport(await getUsageReport(prisma, id, context.now()))) context.out(line);
+      if (!context.options.billing) context.out(BILLING_OFF_NOTE);
     });
   },
 };

@@ -20,7 +20,9 @@ export const keyCreate: CliCommand = {
     let expiresInSeconds: number | undefined;
     if (values["expires-in"] !== undefined) {
       expiresInSeconds = Number(values["expires-in"]);
-      if (!/^\d+$/.test(values["expires-in"]) || expiresInSeconds <= 0) throw new UsageError("--expires-in must be a positive whole number of seconds");
+      if (!/^\d+$/.test(values["expires-in"]) || expiresInSeconds <= 0 || !Number.isSafeInteger(expiresInSeconds)) {
+        throw new UsageError(`--expires-in must be a positive whole number of seconds (for example 86400 for a day), got "${values["expires-in"]}"`);
+      }
     }
     await withDatabase(context, async (db) => {
       const created = await createApiKey(db.prisma, { installationId, scopes: scopes as Scope[], expiresInSeconds, name: values.name, now: context.now() });
@@ -61,7 +63,13 @@ export const keyRevoke: CliCommand = {
   async run(args, context) {
     const { positionals } = parse(args, {}, 1);
     await withDatabase(context, async (db) => {
-      const key = await revokeApiKey(db.prisma, positionals[0]!, context.now());
+      const now = context.now();
+      const key = await revokeApiKey(db.prisma, positionals[0]!, now);
+      // revokeApiKey leaves a revoked key as it was, so an earlier revocation time means it already was.
+      if (key.revokedAt!.getTime() !== now.getTime()) {
+        context.out(`API key ${key.id} (${key.displayPrefix}…) was already revoked at ${key.revokedAt!.toISOString()}; nothing changed.`);
+        return;
+      }
       context.out(`Revoked API key ${key.id} (${key.displayPrefix}…) at ${key.revokedAt!.toISOString()}.`);
     });
   },
