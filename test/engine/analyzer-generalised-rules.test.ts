@@ -1,0 +1,53 @@
+// Rule families widened on the second batch of real-code development cases: each kind of change in several
+// languages, and the look-alike beside it that must stay quiet.
+import { describe, expect, it } from "@jest/globals";
+import { review } from "../../src/engine/index.js";
+import type { FindingArea } from "../../src/engine/index.js";
+import { classifyFile } from "../../src/engine/diff/classify-file.js";
+import { configuration, input } from "./support/configuration.js";
+
+async function areasOf(path: string, lines: string[]): Promise<{ areas: FindingArea[]; rules: string[] }> {
+  const oldCount = lines.filter((l) => !l.startsWith("+")).length;
+  const newCount = lines.filter((l) => !l.startsWith("-")).length;
+  const patch = `@@ -10,${oldCount} +10,${newCount} @@\n${lines.join("\n")}`;
+  const result = await review(input([{ path, status: "modified", patch }]), configuration());
+  return { areas: [...new Set(result.findings.map((f) => f.area))], rules: result.findings.map((f) => f.ruleId) };
+}
+
+type Case = [name: string, path: string, lines: string[], expected: FindingArea | null];
+
+async function check(cases: Case[]): Promise<void> {
+  for (const [name, path, lines, expected] of cases) {
+    const { areas, rules } = await areasOf(path, lines);
+    if (expected) expect({ name, found: areas.includes(expected), rules }).toEqual({ name, found: true, rules });
+    else expect({ name, areas, rules }).toEqual({ name, areas: [], rules: [] });
+  }
+}
+
+describe("personal data and secrets in logs, beyond the C-family call syntax", () => {
+  it("reads $name interpolation (Kotlin, Scala), Rust logging macros and java.util.logging levels", async () => {
+    await check([
+      ["kotlin $password in Log.i", "app/src/main/java/acme/Login.kt", ['+        Log.i("AUTH", "key: $password")'], "logging"],
+      ["scala s-interpolated mail address", "src/main/scala/acme/Accounts.scala", ['+    logger.info(s"no user for mailAddress=$mailAddress")'], "logging"],
+      ["rust tracing macro with email", "src/user.rs", ['+            Ok(true) => tracing::info!("Login Success: {}", &email),'], "logging"],
+      ["rust println with user email", "src/user.rs", ['+    println!("created {}", user.email);'], "logging"],
+      ["java.util.logging severe(secret)", "src/main/java/acme/Keys.java", ["+        logger2.severe(secret_key);"], "logging"],
+      ["python structured log with recipient", "app/tasks.py", ['+    log.info("Sending email to recipient.", recipient=recipient)'], "logging"],
+      ["a token a caller presented, logged", "app/Commands/Verify.php", ["+        Log::error(sprintf('Token given is \"%s\".', $token));"], "logging"],
+    ]);
+  });
+
+  it("stays quiet on messages without the data and on counts", async () => {
+    await check([
+      ["kotlin $count only", "app/src/main/java/acme/Login.kt", ['+        Log.i("AUTH", "attempts: $count")'], null],
+      ["rust macro with an id", "src/user.rs", ['+    tracing::info!("User created: {}", model.id);'], null],
+      ["scala recipients count", "src/main/scala/acme/Mail.scala", ['+    logger.info(s"sent to ${recipients.size} recipients")'], null],
+    ]);
+  });
+
+  it("treats a demo folder's *Test file as demo code, a test folder's as a test", () => {
+    expect(classifyFile("demos/android/MASVS-CRYPTO/MASTG-DEMO-0017/MastgTest.kt").isTest).toBe(false);
+    expect(classifyFile("app/src/test/kotlin/acme/LoginTest.kt").isTest).toBe(true);
+    expect(classifyFile("demos/app/test/LoginTest.kt").isTest).toBe(true);
+  });
+});
