@@ -51,3 +51,30 @@ describe("personal data and secrets in logs, beyond the C-family call syntax", (
     expect(classifyFile("demos/app/test/LoginTest.kt").isTest).toBe(true);
   });
 });
+
+describe("authorisation taken out of routes and configuration", () => {
+  it("finds a route's role requirement removed (Spring, Spring XML, web.config, Symfony, router middleware), an MFA gate removed, a public route listing users, NotAction grants and legacy ABAC", async () => {
+    await check([
+      ["spring matcher hasAuthority removed", "src/main/java/acme/SecurityConfiguration.java", ['                    .requestMatchers("/api/admin/**").hasAuthority(AuthoritiesConstants.ADMIN)'.replace(/^/, "-"), '                     .requestMatchers("/api/**").authenticated()'], "access_mfa"],
+      ["spring xml intercept-url removed", "src/main/resources/security.xml", ['-\t\t<intercept-url pattern="/**" access="hasRole(\'USER\')"/>', " \t\t<http-basic/>"], "access_mfa"],
+      ["web.config deny anonymous removed", "Web/Customers/Web.config", ["-    <authorization>", '-      <deny users="?" />', "-    </authorization>", "   </system.web>"], "access_mfa"],
+      ["symfony IsGranted removed", "src/Controller/Admin/PostController.php", ["-#[IsGranted('ROLE_ADMIN')]", " final class PostController extends AbstractController"], "access_mfa"],
+      ["gin middleware removed", "router/router.go", ["-\t\tadmin.Use(auth.RequireAdmin)", '\t\tadmin.DELETE("/user/:id", h.DeleteUser)'.replace(/^/, " ")], "access_mfa"],
+      ["php mfa gate removed", "app/Access/LoginService.php", ["-        if ($this->needsMfaVerification($user)) {", "-            throw new StoppedAuthenticationException($user, $this);", "-        }", "         auth()->login($user);"], "access_mfa"],
+      ["laravel route lists all users", "routes/api.php", ["+Route::get('/users', function () {", "+    $users = User::all();", "+    return response()->json($users);", "+});"], "access_mfa"],
+      ["express route lists all users", "src/routes.js", ["+app.get('/api/users', async (req, res) => {", "+  const users = await User.find({});", "+  res.json(users);", "+});"], "access_mfa"],
+      ["terraform NotAction allow on *", "iam.tf", ["+  policy = jsonencode({", "+    Statement = [{", '+      NotAction = ["iam:*"]', '+      Effect   = "Allow"', '+      Resource = "*"', "+    }]", "+  })"], "access_mfa"],
+      ["gke legacy abac", "gke.tf", ['+resource "google_container_cluster" "c" {', "+  enable_legacy_abac = true", "+}"], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on reformatted rules, protected routes, removal modules and public assets", async () => {
+    await check([
+      ["spring matcher moved", "src/main/java/acme/SecurityConfiguration.java", ['-        .requestMatchers("/admin/**").hasRole("ADMIN")', '+        .requestMatchers("/admin/**").hasRole("ADMIN")', '+        .requestMatchers("/ops/**").hasRole("ADMIN")'], null],
+      ["laravel route behind middleware", "routes/api.php", ["+Route::middleware('auth:sanctum')->get('/users', function () {", "+    return User::all();", "+});"], null],
+      ["NotAction with Deny", "iam.tf", ['+      NotAction = ["iam:*"]', '+      Effect   = "Deny"', '+      Resource = "*"'], null],
+      ["module removing roles/editor", "sa.tf", ['+module "bootstrap_projects_remove_editor" {', '+  source = "./modules/parent-iam-remove-role"', '+  roles  = ["roles/editor"]', "+}"], null],
+      ["AllowAnonymous on an image endpoint", "Api/Controllers/PluginsController.cs", ['+    [HttpGet("{pluginId}/Image")]', "+    [AllowAnonymous]", "+    public ActionResult GetPluginImage([FromRoute] Guid pluginId)"], null],
+    ]);
+  });
+});
