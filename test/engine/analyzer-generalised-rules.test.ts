@@ -78,3 +78,34 @@ describe("authorisation taken out of routes and configuration", () => {
     ]);
   });
 });
+
+describe("retention jobs unscheduled and sensitive columns", () => {
+  it("finds schedule entries named with a plain deletion verb removed, age-based deletion removed and a cleanup job file deleted", async () => {
+    await check([
+      ["sidekiq-cron nullify job", "config/sidekiq.yml", ["-    nullify_subscribers:", "-      every: '1h'", "-      class: NullifySubscribersJob", "     email_deleter:"], "pii_retention"],
+      ["sidekiq-scheduler trim sessions", "config/sidekiq_scheduler.yml", ["-trim_sessions:", '-  class: "RakeJob"', '-  args: ["db:sessions:trim"]', '-  cron: "0 3 * * *"'], "pii_retention"],
+      ["celery beat delete entry", "app/settings.py", ['-    "delete-outdated-event-data": {', '-        "task": "app.core.tasks.delete_event_payloads_task",', '-        "schedule": datetime.timedelta(days=1),', "-    },"], "pii_retention"],
+      ["find -mtime -delete in a script", "scripts/cleanup.sh", ["-find /srv/backup -type f -mtime +7 -exec rm -f {} \\;", ' echo "done"'], "pii_retention"],
+    ]);
+    const removed = await review(input([{ path: "app/jobs/daily/daily_cleanup.py", status: "removed", patch: "@@ -1,2 +0,0 @@\n-class Job(DailyJob):\n-    pass" }]), configuration());
+    expect(removed.findings.map((f) => f.area)).toContain("pii_retention");
+  });
+
+  it("stays quiet on build, lock and ban-lifting jobs and on log rotation", async () => {
+    await check([
+      ["orphan build config", "app/settings.py", ['-        "every-day-delete-old-buildconfig-models": {', '-            "task": "app.builds.tasks.remove_orphan_build_config",', '-            "schedule": crontab(minute=30, hour=2),', "-        },"], null],
+      ["expired bans lifted", "src/scheduled_tasks.rs", ["-      update_banned_when_expired(&mut context.pool())", "-        .await", "-        .ok();"], null],
+      ["log files rotated", "scripts/cleanup.sh", ["-find /var/log/app -name '*.log' -mtime +7 -delete", ' echo "done"'], null],
+    ]);
+  });
+
+  it("reports special categories and contact data, not a name and e-mail alone, and not a pet's birth date", async () => {
+    await check([
+      ["sql date of birth", "db/migrations/001_customers.sql", ["+CREATE TABLE customers (", "+  id INT PRIMARY KEY,", "+  date_of_birth DATE", "+);"], "pii_retention"],
+      ["sql phone", "db/migrations/002_phone.sql", ["+ALTER TABLE users ADD COLUMN phone_number TEXT;"], "pii_retention"],
+      ["doctor work e-mail", "prisma/migrations/20260208_email/migration.sql", ['+ALTER TABLE "Doctor" ADD COLUMN "email" TEXT NOT NULL;'], null],
+      ["pet birth date", "db/schema.sql", ["+CREATE TABLE IF NOT EXISTS pets (", "+  id INT PRIMARY KEY,", "+  birth_date DATE", "+);"], null],
+      ["medication catalogue", "prisma/schema.prisma", ["+model Medication {", "+  id Int @id", "+  medicalCategory String", "+}"], null],
+    ]);
+  });
+});
