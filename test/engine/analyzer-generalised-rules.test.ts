@@ -109,3 +109,24 @@ describe("retention jobs unscheduled and sensitive columns", () => {
     ]);
   });
 });
+
+describe("hard-coded secrets in more shapes", () => {
+  it("finds HOCON dotted keys, bracketed config keys with suffixes, app.secret_key with spaces and Go []byte signing keys", async () => {
+    await check([
+      ["play.http.secret.key in HOCON", "conf/application.conf", ["+play.http.secret.key = a-long-secret-to-calm-the-rage-of-the-entropy-gods"], "secrets"],
+      ["flask config bracket key with suffix", "app/app.py", ["+app.config['SECRET_KEY_HMAC_2'] = 'am0r3C0mpl3xK3y'"], "secrets"],
+      ["flask secret_key with a space", "app/app.py", ["+app.secret_key = 'F12Zr47j3yX R~X@H!jmM]Lwf/,?KT'"], "secrets"],
+      ["go jwt []byte key", "middleware/auth.go", ['+\t\tSigningKey:   jwtware.SigningKey{Key: []byte("secret")},'], "secrets"],
+    ]);
+  });
+
+  it("stays quiet on environment references, algorithm names, key names and _here / changethis placeholders", async () => {
+    await check([
+      ["laravel env() reference", "app/Config/mail.php", ["+            'password' => env('MAIL_PASSWORD'),"], null],
+      ["Mac.getInstance algorithm", "src/main/kotlin/acme/Hash.kt", ['+    val mac = Mac.getInstance("HmacSHA256")'], null],
+      ["helm secret key names", "values.yaml", ["+        keys:", "+          accesKeyId: acces-key-id", "+          secretAccessKey: secret-access-key"], null],
+      ["changethis in .env", ".env", ["+SECRET_KEY=changethis"], null],
+      ["_here placeholder", "config/env/all.js", ['+    cookieSecret: "session_cookie_secret_key_here",'], null],
+    ]);
+  });
+});

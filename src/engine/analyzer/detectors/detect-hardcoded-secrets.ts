@@ -20,21 +20,33 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bnpm_[A-Za-z0-9]{36}\b/, "npm token"],
 ];
 
-const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret_?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|token|credentials?)`;
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret[._-]?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|token|credentials?)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
-const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key)$/i;
+const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|secret[._-]?key|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key)$/i;
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" */
-const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY})["']?\s*(?:=|:|=>|:=)\s*(?:[A-Za-z]+\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+/** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'). */
+const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr)$/i;
 /** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
 const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{3,})\s*(?:#.*)?$`, "i");
 const URL_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'$]+:([^@\s"'/$]{6,})@([^/\s:"']+)/i;
 /** A literal key handed to an HMAC or cipher constructor. */
 const KEY_ARGUMENT = /\b(?:createHmac|createCipheriv|createDecipheriv|hmac\.new|HMAC\.new|Mac\.getInstance|SecretKeySpec|HmacSHA\d+)\s*\(\s*(?:["'][\w-]+["']\s*,\s*)?["']([^"'\n]{8,200})["']/;
+/** Mac.getInstance("HmacSHA1") names an algorithm, not a key. */
+const ALGORITHM_NAME = /^(?:Hmac\w+|HMAC\w*|AES\S*|DES\S*|RSA\S*|SHA[-\w]*|MD5|PBKDF2\w*)$/;
+/** A literal byte string handed over as a signing or encryption key (Go `Key: []byte("secret")`); weak words count. */
+const SIGNING_LITERAL = /\b\w*(?:[Kk]ey|[Ss]ecret)\w*\s*(?::|=|:=)\s*\[\]byte\s*\(\s*"([^"\n]{4,200})"\s*\)/;
+/** A value that only spells its key again (`secretAccessKey: secret-access-key`) names a key of a secret store. */
+function namesItsKey(key: string, value: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const last = key.split(/[.]/).pop() ?? key;
+  return norm(value).length > 0 && (norm(value) === norm(last) || norm(value) === norm(key));
+}
 /** An entry of a Kubernetes Secret's data: a base64 value. */
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
 // Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
-const PLACEHOLDER = /example|changeme|change_me|change-me|chang(?:e|ed)[-_ ](?:it|this|in[-_ ]production)|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+const PLACEHOLDER = /example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
@@ -80,13 +92,17 @@ function classify(text: string, kind: string, isSecretManifest: boolean): string
   const url = URL_CREDENTIALS.exec(text);
   if (url && !isPlaceholder(url[1]) && !LOCAL_HOST.test(url[2]) && /[\d\W]/.test(url[1])) return "password in a connection URL";
   const keyArgument = KEY_ARGUMENT.exec(text);
-  if (keyArgument && !isPlaceholder(keyArgument[1])) return "key passed to a cryptographic function as a literal";
+  if (keyArgument && !isPlaceholder(keyArgument[1]) && !ALGORITHM_NAME.test(keyArgument[1])) return "key passed to a cryptographic function as a literal";
   if (isSecretManifest) {
     const entry = SECRET_DATA_ENTRY.exec(text);
     if (entry && !isPlaceholder(entry[1])) return "credential in a Kubernetes Secret manifest";
   }
   const assignment = QUOTED_ASSIGNMENT.exec(text) ?? (CONFIG_KINDS.has(kind) ? BARE_ASSIGNMENT.exec(text) : null);
-  if (assignment && !NON_SECRET_KEY.test(assignment[1]) && isLiteralCredential(assignment[1], assignment[2].trim())) return "credential assigned to a literal";
+  const value = assignment ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
+  const reference = assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2]);
+  if (assignment && value !== undefined && !reference && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
+  const signing = SIGNING_LITERAL.exec(text);
+  if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1])) return "key passed to a cryptographic function as a literal";
   return undefined;
 }
 
