@@ -130,3 +130,22 @@ describe("hard-coded secrets in more shapes", () => {
     ]);
   });
 });
+
+describe("data sent to AI models through more calls and clients", () => {
+  it("finds embeddings, image generation, an app's LLM wrapper, and clients named by the path or the code around", async () => {
+    await check([
+      ["openai embeddings of documents", "src/processor/embeddings.py", ["+    def embed(self, docs):", "+        response = client.embeddings.create(input=docs, model=self.model_name)"], "ai_use"],
+      ["openai image from the user's prompt", "src/processor/image.py", ["+    response = openai_client.images.generate(", "+        prompt=improved_image_prompt,", "+    )"], "ai_use"],
+      ["app LLM wrapper with a document prompt", "src/paperless_ai/classifier.py", ["+    prompt = build_prompt(document)", "+    result = client.run_llm_query(prompt)"], "ai_use"],
+      ["anthropic named by the receiver", "app/llm/provider.py", ["+        params = self._build_request(model, messages)", "+        response = self.anthropic.messages.create(**params)"], "ai_use"],
+      ["cohere named by the path", "src/backend/model_deployments/cohere_platform.py", ["+        response = self.client.rerank(", "+            query=query, documents=documents, model=DEFAULT_RERANK_MODEL", "+        )"], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on fixed prompts built from message classes and on Twilio messages", async () => {
+    await check([
+      ["mistral fixed question", "app/chat.py", ['+    client = Mistral(api_key=api_key)', "+    res = client.chat.complete(", '+        model="mistral-tiny",', '+        messages=[UserMessage(content="What is the best French cheese?")],', "+    )"], null],
+      ["twilio sms", "app/notify.py", ["+    client.messages.create(to=number, from_=sender, body=text)"], null],
+    ]);
+  });
+});

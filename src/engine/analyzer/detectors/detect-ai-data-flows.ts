@@ -31,10 +31,11 @@ const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|%\(\w+\)s|\$(\w+)/g;
 const LINE_COMMENT = /(?:^|\s)(?:#|\/\/)\s[^\n]*/g;
 const KEY = /\b\w+\s*:(?!:)|\b\w+\s*=(?![=>])|:\w+\s*=>/g;
+const CONSTRUCTOR = /\b[A-Z]\w*(?=\s*\()/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string): string {
@@ -45,6 +46,8 @@ function dynamicPart(argument: string): string {
       for (const m of body.matchAll(INTERPOLATION)) kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
       return kept.length ? ` ${kept.join(" ")} ` : " ";
     })
+    // Message and prompt classes (UserMessage(...), HumanMessage(...)) are types, not data; their arguments stay.
+    .replace(CONSTRUCTOR, " ")
     .replace(KEY, " ")
     .replace(CONSTANT_NAME, " ");
 }
@@ -88,10 +91,26 @@ function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }
   return list.find((entry) => entry.pattern.test(text))?.service;
 }
 
+/** The distinctive word of each AI provider's name (OpenAI, Anthropic, Cohere, Bedrock, ...), for mentions in any case. */
+// English words (together, replicate, stability, ...) are not mentions of the provider.
+const GENERIC_NAME_WORD = /^(?:google|amazon|azure|microsoft|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
+const VENDOR_WORDS = AI.map((s) => ({ service: s, word: s.name.split(/[\s()/.,-]+/).find((w) => w.length >= 4 && !GENERIC_NAME_WORD.test(w)) }))
+  .filter((v): v is { service: ThirdPartyService; word: string } => v.word !== undefined);
+const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "i") }));
+
 function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   for (const line of diff.lines) {
     if (line.text.length > 2000) continue;
     const service = serviceFrom(CLIENT_BY_SERVICE, line.text);
+    if (service) return service;
+  }
+  // A provider named by the path (llm/anthropic.py, model_deployments/cohere_platform.py) or in the code around
+  // (self.anthropic, CohereChatRequest, get_openai_client) is the client in view.
+  const byPath = serviceFrom(VENDOR_MENTION, diff.path);
+  if (byPath) return byPath;
+  for (const line of diff.lines) {
+    if (line.text.length > 2000) continue;
+    const service = serviceFrom(VENDOR_MENTION, line.text);
     if (service) return service;
   }
   return undefined;
