@@ -149,3 +149,21 @@ describe("data sent to AI models through more calls and clients", () => {
     ]);
   });
 });
+
+describe("new services: clients constructed beside their import, tag scripts, more storage providers", () => {
+  it("finds a service client built in the same change as its import, a gtag script and an Aliyun OSS dependency", async () => {
+    await check([
+      ["stripe client", "apps/web/lib/stripe/index.ts", ['+import Stripe from "stripe";', "+export const stripe = new Stripe(`${process.env.STRIPE_SECRET_KEY}`, {});"], "subprocessors"],
+      ["resend client", "packages/email/src/client.ts", ['+import { Resend } from "resend";', "+export const resend = new Resend(process.env.RESEND_API_KEY);"], "subprocessors"],
+      ["gtag config", "app/components/Analytics.tsx", ['+      window.gtag("config", measurementId, params);'], "subprocessors"],
+      ["aliyun oss in pom.xml", "pom.xml", ["+            <dependency>", "+                <groupId>com.aliyun.oss</groupId>", "+                <artifactId>aliyun-sdk-oss</artifactId>", "+            </dependency>"], "subprocessors"],
+    ]);
+  });
+
+  it("stays quiet on an import alone and on a client constructed from a module already imported", async () => {
+    await check([
+      ["import only", "apps/web/lib/pay.ts", ['+import Stripe from "stripe";', "+export type Customer = Stripe.Customer;"], null],
+      ["import moved", "apps/web/lib/pay.ts", ['-import Stripe from "stripe";', '+import Stripe from "stripe";', "+const s = new Stripe(key);"], null],
+    ]);
+  });
+});
