@@ -167,3 +167,22 @@ describe("new services: clients constructed beside their import, tag scripts, mo
     ]);
   });
 });
+
+describe("transport and password hashing in more languages", () => {
+  it("finds reqwest's danger flags, hostname verifiers that accept every host, MD5-named helpers on passwords and NoOpPasswordEncoder", async () => {
+    await check([
+      ["rust reqwest accept invalid certs", "src/net.rs", ["+        let client = reqwest::Client::builder()", "+            .danger_accept_invalid_certs(true)", "+            .build();"], "encryption"],
+      ["kotlin HostnameVerifier lambda", "app/src/main/java/acme/Net.kt", ["+            connection.hostnameVerifier = HostnameVerifier { hostname, _ ->", '+                Log.w("NET", "allowing $hostname")', "+                true", "+            }"], "encryption"],
+      ["java verify override", "src/main/java/acme/Trust.java", ["+    public boolean verify(String hostname, SSLSession session) {", "+        return true;", "+    }"], "encryption"],
+      ["kotlin hashPasswordMD5", "network/src/main/java/acme/Auth.kt", ["+                    passwordHashed = hashPasswordMD5(userProvider.getPassword())"], "encryption"],
+      ["spring NoOpPasswordEncoder", "src/main/java/acme/WebSecurityConfig.java", ["+  @Bean", "+  public NoOpPasswordEncoder passwordEncoder() {", "+    return (NoOpPasswordEncoder) NoOpPasswordEncoder.getInstance();", "+  }"], "encryption"],
+    ]);
+  });
+
+  it("stays quiet on a verifier that checks the host and on certificate checks left on", async () => {
+    await check([
+      ["verifier compares the host", "src/main/java/acme/Trust.java", ["+    public boolean verify(String hostname, SSLSession session) {", '+        return hostname.equals("api.acme.com");', "+    }"], null],
+      ["reqwest certs checked", "src/net.rs", ["+            .danger_accept_invalid_certs(false)"], null],
+    ]);
+  });
+});
