@@ -34,6 +34,11 @@ describe("personal data and secrets in logs, beyond the C-family call syntax", (
       ["java.util.logging severe(secret)", "src/main/java/acme/Keys.java", ["+        logger2.severe(secret_key);"], "logging"],
       ["python structured log with recipient", "app/tasks.py", ['+    log.info("Sending email to recipient.", recipient=recipient)'], "logging"],
       ["a token a caller presented, logged", "app/Commands/Verify.php", ["+        Log::error(sprintf('Token given is \"%s\".', $token));"], "logging"],
+      ["swift print with \\(password)", "App/Login.swift", ['+        print("password: \\(password)")'], "logging"],
+      ["swift NSLog token", "App/Api.swift", ['+        NSLog("token %@", accessToken)'], "logging"],
+      ["kotlin Timber", "app/src/main/java/acme/Login.kt", ['+        Timber.d("password=$password")'], "logging"],
+      ["c++ spdlog", "src/auth.cpp", ['+    spdlog::info("login {}", user.email);'], "logging"],
+      ["c++ cout", "src/auth.cpp", ['+    std::cout << "password: " << password << std::endl;'], "logging"],
     ]);
   });
 
@@ -42,6 +47,7 @@ describe("personal data and secrets in logs, beyond the C-family call syntax", (
       ["kotlin $count only", "app/src/main/java/acme/Login.kt", ['+        Log.i("AUTH", "attempts: $count")'], null],
       ["rust macro with an id", "src/user.rs", ['+    tracing::info!("User created: {}", model.id);'], null],
       ["scala recipients count", "src/main/scala/acme/Mail.scala", ['+    logger.info(s"sent to ${recipients.size} recipients")'], null],
+      ["swift print of a count", "App/Login.swift", ['+        print("attempts: \\(attempts)")'], null],
     ]);
   });
 

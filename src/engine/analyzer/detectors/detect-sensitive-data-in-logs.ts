@@ -4,7 +4,7 @@ import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 
-const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)/;
+const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)/;
 
 const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:mail_?[Aa]ddress(?:es)?|recipients?|recipient_?email|to_?email|toEmail|claims|userinfo|user_?info)\b|\b(?:shipping|billing|postal|home|street|mailing|delivery)_?[Aa]ddress\b|\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)/;
 
@@ -15,14 +15,14 @@ const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\blast_?(?:4|four)\b|[
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 const LOG_CALL_SCAN = new RegExp(LOG_CALL.source, "gm");
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
-// ${expr}, #{expr}, {expr}, and $name / $obj.field (Kotlin, Scala, Groovy, PHP, shell).
-const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|\$([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)/g;
+// ${expr}, #{expr}, {expr}, $name / $obj.field (Kotlin, Scala, Groovy, PHP, shell) and \(expr) (Swift).
+const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|\$([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)|\\\(([^)]*)\)/g;
 
 /** Replaces each string literal by the expressions interpolated into it. */
 function keepCodeOnly(text: string): string {
   return text.replace(STRING_LITERAL, (_all, _quote, body: string) => {
     const kept: string[] = [];
-    for (const m of body.matchAll(INTERPOLATION)) kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
+    for (const m of body.matchAll(INTERPOLATION)) kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? "");
     return kept.length ? ` ${kept.join(" ")} ` : '""';
   });
 }
