@@ -192,3 +192,24 @@ describe("transport and password hashing in more languages", () => {
     ]);
   });
 });
+
+describe("token verification switched off and API dependencies removed", () => {
+  it("finds JWT signature or expiry checks off in several languages and a FastAPI auth dependency removed", async () => {
+    await check([
+      ["pyjwt verify_signature False", "app/auth.py", ['+    payload = jwt.decode(token, options={"verify_signature": False})'], "access_mfa"],
+      ["jsonwebtoken ignoreExpiration", "src/auth.js", ["+  const payload = jwt.verify(token, key, { ignoreExpiration: true });"], "access_mfa"],
+      ["golang-jwt ParseUnverified", "internal/auth.go", ["+\ttoken, _, err := new(jwt.Parser).ParseUnverified(tokenString, claims)"], "access_mfa"],
+      ["none algorithm", "src/auth.ts", ["+  jwt.verify(token, key, { algorithms: ['none'] })"], "access_mfa"],
+      ["aspnet no signing key validation", "Startup.cs", ["+            ValidateIssuerSigningKey = false,"], "access_mfa"],
+      ["fastapi Depends removed", "app/api/users.py", ["-async def list_users(current_user: User = Depends(get_current_user)):", "+async def list_users():"], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on verified tokens and on a dependency kept", async () => {
+    await check([
+      ["pyjwt verified", "app/auth.py", ['+    payload = jwt.decode(token, key, algorithms=["HS256"])'], null],
+      ["aspnet validation on", "Startup.cs", ["+            ValidateIssuerSigningKey = true,"], null],
+      ["fastapi dependency kept", "app/api/users.py", ["-async def list_users(current_user: User = Depends(get_current_user)):", "+async def list_users(limit: int, current_user: User = Depends(get_current_user)):"], null],
+    ]);
+  });
+});
