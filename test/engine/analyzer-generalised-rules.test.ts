@@ -213,3 +213,32 @@ describe("token verification switched off and API dependencies removed", () => {
     ]);
   });
 });
+
+describe("trust-all certificates, cleartext traffic, short keys, fixed IVs and predictable secrets", () => {
+  it("finds them across Java, Kotlin, Swift, Android and iOS configuration, Python, Go and JavaScript", async () => {
+    await check([
+      ["java empty checkServerTrusted", "src/main/java/acme/Http.java", ["+    public void checkServerTrusted(X509Certificate[] chain, String authType) {}"], "encryption"],
+      ["kotlin empty checkServerTrusted", "app/src/main/java/acme/Http.kt", ["+    override fun checkServerTrusted(chain: Array<X509Certificate>, authType: String) {", "+    }"], "encryption"],
+      ["android cleartext config", "app/src/main/res/xml/network_security_config.xml", ['+    <base-config cleartextTrafficPermitted="true" />'], "encryption"],
+      ["iOS arbitrary loads", "App/Info.plist", ["+\t\t<key>NSAllowsArbitraryLoads</key>", "+\t\t<true/>"], "encryption"],
+      ["python RSA 1024", "app/keys.py", ["+    key = rsa.generate_private_key(public_exponent=65537, key_size=1024)"], "encryption"],
+      ["go RSA 1024", "internal/keys.go", ["+\tkey, err := rsa.GenerateKey(rand.Reader, 1024)"], "encryption"],
+      ["java zero IV", "src/main/java/acme/Crypto.java", ["+        IvParameterSpec iv = new IvParameterSpec(new byte[16]);"], "encryption"],
+      ["js fixed IV", "src/crypto.js", ["+  const iv = Buffer.from('0000000000000000');"], "encryption"],
+      ["java Random token", "src/main/java/acme/Tokens.java", ["+        String token = Long.toHexString(new Random().nextLong());"], "encryption"],
+      ["python random password", "app/users.py", ["+    password = ''.join(random.choice(string.ascii_letters) for _ in range(12))"], "encryption"],
+      ["js Math.random reset code", "src/reset.js", ["+  const resetCode = Math.floor(Math.random() * 1000000);"], "encryption"],
+    ]);
+  });
+
+  it("stays quiet on real checks, strong keys, random IVs and secure generators", async () => {
+    await check([
+      ["checkServerTrusted delegates", "src/main/java/acme/Http.java", ["+    public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {", "+        delegate.checkServerTrusted(chain, authType);", "+    }"], null],
+      ["cleartext off", "app/src/main/res/xml/network_security_config.xml", ['+    <base-config cleartextTrafficPermitted="false" />'], null],
+      ["RSA 2048", "app/keys.py", ["+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)"], null],
+      ["random IV", "src/crypto.js", ["+  const iv = crypto.randomBytes(16);", "+  const cipher = crypto.createCipheriv('aes-256-cbc', key, iv);"], null],
+      ["secrets token", "app/users.py", ["+    token = secrets.token_urlsafe(32)"], null],
+      ["Math.random jitter", "src/retry.js", ["+  const delay = base * Math.random(); // token bucket refill jitter"], null],
+    ]);
+  });
+});

@@ -33,7 +33,7 @@ const URL_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'$]+:([^@\s"'/$]{6,})@(
 /** A literal key handed to an HMAC or cipher constructor. */
 const KEY_ARGUMENT = /\b(?:createHmac|createCipheriv|createDecipheriv|hmac\.new|HMAC\.new|Mac\.getInstance|SecretKeySpec|HmacSHA\d+)\s*\(\s*(?:["'][\w-]+["']\s*,\s*)?["']([^"'\n]{8,200})["']/;
 /** Mac.getInstance("HmacSHA1") names an algorithm, not a key. */
-const ALGORITHM_NAME = /^(?:Hmac\w+|HMAC\w*|AES\S*|DES\S*|RSA\S*|SHA[-\w]*|MD5|PBKDF2\w*)$/;
+const ALGORITHM_NAME = /^(?:Hmac\w+|AES\S*|DES\S*|RSA\S*|SHA[-\w]*|MD5|PBKDF2\w*|chacha20\S*|camellia\S*|blowfish\S*|bf-\w+|rc4\S*|sm4\S*|id-\w+)$/i;
 /** A literal byte string handed over as a signing or encryption key (Go `Key: []byte("secret")`); weak words count. */
 const SIGNING_LITERAL = /\b\w*(?:[Kk]ey|[Ss]ecret)\w*\s*(?::|=|:=)\s*\[\]byte\s*\(\s*"([^"\n]{4,200})"\s*\)/;
 /** A value that only spells its key again (`secretAccessKey: secret-access-key`) names a key of a secret store. */
