@@ -123,6 +123,10 @@ describe("hard-coded secrets in more shapes", () => {
       ["flask config bracket key with suffix", "app/app.py", ["+app.config['SECRET_KEY_HMAC_2'] = 'am0r3C0mpl3xK3y'"], "secrets"],
       ["flask secret_key with a space", "app/app.py", ["+app.secret_key = 'F12Zr47j3yX R~X@H!jmM]Lwf/,?KT'"], "secrets"],
       ["go jwt []byte key", "middleware/auth.go", ['+\t\tSigningKey:   jwtware.SigningKey{Key: []byte("secret")},'], "secrets"],
+      ["connection string password", "appsettings.json", ['+    "DefaultConnection": "Server=db.prod;Database=app;User Id=sa;Password=Pa55w0rd!2024;"'], "secrets"],
+      ["rails secret_key_base", "config/secrets.yml", ["+  secret_key_base: 3f9a1c7e2b8d4f6a0e5c9b1d7f3a8e2c4b6d0f1a3e5c7b9d2f4a6c8e0b1d3f5a7c9e"], "secrets"],
+      ["php define", "config.php", ["+define('DB_PASSWORD', 'r00tP@ss2023');"], "secrets"],
+      ["xml property name/value", "src/main/resources/config.xml", ['+    <property name="password" value="Adm1nP@ssw0rd"/>'], "secrets"],
     ]);
   });
 
@@ -133,6 +137,9 @@ describe("hard-coded secrets in more shapes", () => {
       ["helm secret key names", "values.yaml", ["+        keys:", "+          accesKeyId: acces-key-id", "+          secretAccessKey: secret-access-key"], null],
       ["changethis in .env", ".env", ["+SECRET_KEY=changethis"], null],
       ["_here placeholder", "config/env/all.js", ['+    cookieSecret: "session_cookie_secret_key_here",'], null],
+      ["password read from a request", "app/app.py", ["+            password = content['password']"], null],
+      ["connection string from the environment", "appsettings.json", ['+    "DefaultConnection": "Server=db;Database=app;User Id=sa;Password=${DB_PASSWORD};"'], null],
+      ["cipher name beside a key variable", "src/crypto.js", ["+  const cipher = crypto.createCipheriv('aes-256-cbc', key, iv);"], null],
     ]);
   });
 });
