@@ -109,7 +109,13 @@ describe("retention jobs unscheduled and sensitive columns", () => {
     await check([
       ["sql date of birth", "db/migrations/001_customers.sql", ["+CREATE TABLE customers (", "+  id INT PRIMARY KEY,", "+  date_of_birth DATE", "+);"], "pii_retention"],
       ["sql phone", "db/migrations/002_phone.sql", ["+ALTER TABLE users ADD COLUMN phone_number TEXT;"], "pii_retention"],
+      ["rust model", "src/models/patient.rs", ["+    pub date_of_birth: NaiveDate,"], "pii_retention"],
+      ["swift model", "App/Models/Patient.swift", ["+    var diagnosis: String?"], "pii_retention"],
+      ["graphql type", "schema/user.graphql", ["+  socialSecurityNumber: String"], "pii_retention"],
+      ["protobuf message", "proto/user.proto", ["+  string ssn = 5;"], "pii_retention"],
       ["doctor work e-mail", "prisma/migrations/20260208_email/migration.sql", ['+ALTER TABLE "Doctor" ADD COLUMN "email" TEXT NOT NULL;'], null],
+      ["rust struct outside models", "src/handlers/login.rs", ["+    pub email: String,"], null],
+      ["graphql query field", "schema/user.graphql", ["+  userCount: Int!"], null],
       ["pet birth date", "db/schema.sql", ["+CREATE TABLE IF NOT EXISTS pets (", "+  id INT PRIMARY KEY,", "+  birth_date DATE", "+);"], null],
       ["medication catalogue", "prisma/schema.prisma", ["+model Medication {", "+  id Int @id", "+  medicalCategory String", "+}"], null],
     ]);
