@@ -157,6 +157,10 @@ describe("data sent to AI models through more calls and clients", () => {
       ["openai image from the user's prompt", "src/processor/image.py", ["+    response = openai_client.images.generate(", "+        prompt=improved_image_prompt,", "+    )"], "ai_use"],
       ["app LLM wrapper with a document prompt", "src/paperless_ai/classifier.py", ["+    prompt = build_prompt(document)", "+    result = client.run_llm_query(prompt)"], "ai_use"],
       ["anthropic named by the receiver", "app/llm/provider.py", ["+        params = self._build_request(model, messages)", "+        response = self.anthropic.messages.create(**params)"], "ai_use"],
+      ["bedrock java with modelId and a patient summary", "src/main/java/acme/Ai.java", ["+        InvokeModelResponse resp = client.invokeModel(InvokeModelRequest.builder().modelId(MODEL).body(SdkBytes.fromUtf8String(patientSummary)).build());"], "ai_use"],
+      ["langchain llm.invoke", "app/chain.py", ["+    result = llm.invoke(user_question)"], "ai_use"],
+      ["openai-php chat()->create", "app/Services/Ai.php", ["+        $result = $client->chat()->create(['model' => 'gpt-4o', 'messages' => [['role' => 'user', 'content' => $request->input('message')]]]);"], "ai_use"],
+      ["ollama chat", "app/ai.py", ["+    response = ollama.chat(model='llama3', messages=[{'role': 'user', 'content': user_input}])"], "ai_use"],
       ["cohere named by the path", "src/backend/model_deployments/cohere_platform.py", ["+        response = self.client.rerank(", "+            query=query, documents=documents, model=DEFAULT_RERANK_MODEL", "+        )"], "ai_use"],
     ]);
   });
@@ -175,6 +179,8 @@ describe("new services: clients constructed beside their import, tag scripts, mo
       ["stripe client", "apps/web/lib/stripe/index.ts", ['+import Stripe from "stripe";', "+export const stripe = new Stripe(`${process.env.STRIPE_SECRET_KEY}`, {});"], "subprocessors"],
       ["resend client", "packages/email/src/client.ts", ['+import { Resend } from "resend";', "+export const resend = new Resend(process.env.RESEND_API_KEY);"], "subprocessors"],
       ["gtag config", "app/components/Analytics.tsx", ['+      window.gtag("config", measurementId, params);'], "subprocessors"],
+      ["firebase by gradle group", "app/build.gradle", ["+    implementation 'com.google.firebase:firebase-analytics:21.5.0'"], "subprocessors"],
+      ["zendesk API host", "app/support.py", ["+    requests.post('https://acme.zendesk.com/api/v2/tickets.json', json=ticket)"], "subprocessors"],
       ["aliyun oss in pom.xml", "pom.xml", ["+            <dependency>", "+                <groupId>com.aliyun.oss</groupId>", "+                <artifactId>aliyun-sdk-oss</artifactId>", "+            </dependency>"], "subprocessors"],
     ]);
   });
@@ -182,6 +188,7 @@ describe("new services: clients constructed beside their import, tag scripts, mo
   it("stays quiet on an import alone and on a client constructed from a module already imported", async () => {
     await check([
       ["import only", "apps/web/lib/pay.ts", ['+import Stripe from "stripe";', "+export type Customer = Stripe.Customer;"], null],
+      ["gradle version bump", "app/build.gradle", ["-    implementation 'com.google.firebase:firebase-analytics:21.4.0'", "+    implementation 'com.google.firebase:firebase-analytics:21.5.0'"], null],
       ["import moved", "apps/web/lib/pay.ts", ['-import Stripe from "stripe";', '+import Stripe from "stripe";', "+const s = new Stripe(key);"], null],
     ]);
   });

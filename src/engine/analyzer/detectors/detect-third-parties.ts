@@ -47,7 +47,7 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)(?:pyproject\.toml|Pipfile)$/, /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=\s*["{]|^\s*"([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*[<>=~!^]/],
   [/(?:^|\/)go\.mod$/, /^\s*(?:require\s+)?([\w.-]+\.[a-z]+\/[\w./-]+)\s+v\d/],
   [/(?:^|\/)pom\.xml$/, /<artifactId>([\w.-]+)<\/artifactId>/],
-  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+):[^"']*["']/],
+  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+)(?::[^"']*)?["']/],
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
@@ -148,7 +148,9 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     if (line.text.length > 2000) continue;
     if (kind === "manifest") {
       const name = packageNameIn(diff.path, line.text);
-      const service = name ? byPackage.get(name.toLowerCase()) : undefined;
+      // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
+      const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1] : undefined;
+      const service = name ? byPackage.get(name.toLowerCase()) ?? (group ? moduleService(group) : undefined) : undefined;
       // The same package on a removed line is a version change, not a new service.
       if (service && name && !diff.removedCompact.includes(name.toLowerCase())) add(finding(diff, service, line, "manifest"));
       continue;
