@@ -262,3 +262,23 @@ describe("trust-all certificates, cleartext traffic, short keys, fixed IVs and p
     ]);
   });
 });
+
+describe("audit trails taken out in more frameworks", () => {
+  it("finds model history and activity logs removed, flow logs removed, nginx access logs and pgaudit turned off", async () => {
+    await check([
+      ["rails paper_trail removed", "app/models/account.rb", ["-  has_paper_trail", "   belongs_to :owner"], "logging"],
+      ["django simple history removed", "app/models.py", ["-    history = HistoricalRecords()", "     name = models.CharField(max_length=80)"], "logging"],
+      ["laravel activity log removed", "app/Http/Controllers/UserController.php", ["-        activity()->performedOn($user)->log('deleted');", "         $user->delete();"], "logging"],
+      ["aws flow log removed", "network.tf", ['-resource "aws_flow_log" "vpc" {', "-  vpc_id = aws_vpc.main.id", "-}"], "logging"],
+      ["nginx access_log off", "deploy/nginx.conf", ["+    access_log off;"], "logging"],
+      ["pgaudit none", "deploy/postgresql.conf", ["+pgaudit.log = 'none'"], "logging"],
+    ]);
+  });
+
+  it("stays quiet when the history moves and when access logs go to a file", async () => {
+    await check([
+      ["paper_trail reformatted", "app/models/account.rb", ["-  has_paper_trail", "+  has_paper_trail only: [:balance]"], null],
+      ["nginx access_log to a file", "deploy/nginx.conf", ["+    access_log /var/log/nginx/access.log main;"], null],
+    ]);
+  });
+});
