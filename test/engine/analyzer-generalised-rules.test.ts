@@ -76,6 +76,8 @@ describe("authorisation taken out of routes and configuration", () => {
 
   it("stays quiet on reformatted rules, protected routes, removal modules and public assets", async () => {
     await check([
+      ["spring matcher path changed, role kept", "src/main/java/acme/SecurityConfiguration.java", ['-        .requestMatchers("/api/admin/**").hasRole("ADMIN")', '+        .requestMatchers("/api/v2/admin/**").hasRole("ADMIN")'], null],
+      ["mfa gate renamed", "app/Access/LoginService.php", ["-        if ($this->needsMfaVerification($user)) {", "+        if ($this->requiresMfaVerification($user)) {"], null],
       ["spring matcher moved", "src/main/java/acme/SecurityConfiguration.java", ['-        .requestMatchers("/admin/**").hasRole("ADMIN")', '+        .requestMatchers("/admin/**").hasRole("ADMIN")', '+        .requestMatchers("/ops/**").hasRole("ADMIN")'], null],
       ["laravel route behind middleware", "routes/api.php", ["+Route::middleware('auth:sanctum')->get('/users', function () {", "+    return User::all();", "+});"], null],
       ["NotAction with Deny", "iam.tf", ['+      NotAction = ["iam:*"]', '+      Effect   = "Deny"', '+      Resource = "*"'], null],
@@ -168,6 +170,7 @@ describe("data sent to AI models through more calls and clients", () => {
   it("stays quiet on fixed prompts built from message classes and on Twilio messages", async () => {
     await check([
       ["mistral fixed question", "app/chat.py", ['+    client = Mistral(api_key=api_key)', "+    res = client.chat.complete(", '+        model="mistral-tiny",', '+        messages=[UserMessage(content="What is the best French cheese?")],', "+    )"], null],
+      ["twilio sms beside a comment naming openai", "app/notify.py", ["+# Unlike OpenAI, Twilio sends SMS", "+client.messages.create(to=number, from_=sender, body=text)"], null],
       ["twilio sms", "app/notify.py", ["+    client.messages.create(to=number, from_=sender, body=text)"], null],
     ]);
   });

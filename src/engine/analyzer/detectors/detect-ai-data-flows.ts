@@ -113,7 +113,7 @@ function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   const byPath = serviceFrom(VENDOR_MENTION, diff.path);
   if (byPath) return byPath;
   for (const line of diff.lines) {
-    if (line.text.length > 2000) continue;
+    if (line.text.length > 2000 || COMMENT.test(line.text)) continue;
     const service = serviceFrom(VENDOR_MENTION, line.text);
     if (service) return service;
   }
