@@ -102,6 +102,7 @@ describe("retention jobs unscheduled and sensitive columns", () => {
   it("stays quiet on build, lock and ban-lifting jobs and on log rotation", async () => {
     await check([
       ["orphan build config", "app/settings.py", ['-        "every-day-delete-old-buildconfig-models": {', '-            "task": "app.builds.tasks.remove_orphan_build_config",', '-            "schedule": crontab(minute=30, hour=2),', "-        },"], null],
+      ["temporary uploads cleared", "config/sidekiq_scheduler.yml", ["-clear_tmp_uploads:", "-  cron: '0 * * * *'", "-  class: ClearTmpUploadsJob"], null],
       ["expired bans lifted", "src/scheduled_tasks.rs", ["-      update_banned_when_expired(&mut context.pool())", "-        .await", "-        .ok();"], null],
       ["log files rotated", "scripts/cleanup.sh", ["-find /var/log/app -name '*.log' -mtime +7 -delete", ' echo "done"'], null],
     ]);
@@ -143,6 +144,7 @@ describe("hard-coded secrets in more shapes", () => {
       ["laravel env() reference", "app/Config/mail.php", ["+            'password' => env('MAIL_PASSWORD'),"], null],
       ["Mac.getInstance algorithm", "src/main/kotlin/acme/Hash.kt", ['+    val mac = Mac.getInstance("HmacSHA256")'], null],
       ["helm secret key names", "values.yaml", ["+        keys:", "+          accesKeyId: acces-key-id", "+          secretAccessKey: secret-access-key"], null],
+      ["graphql input type", "schema/auth.graphql", ["+  password: String!"], null],
       ["changethis in .env", ".env", ["+SECRET_KEY=changethis"], null],
       ["_here placeholder", "config/env/all.js", ['+    cookieSecret: "session_cookie_secret_key_here",'], null],
       ["password read from a request", "app/app.py", ["+            password = content['password']"], null],

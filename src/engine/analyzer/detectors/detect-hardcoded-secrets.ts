@@ -51,7 +51,7 @@ function namesItsKey(key: string, value: string): boolean {
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
 // Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
-const PLACEHOLDER = /example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+const PLACEHOLDER = /example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
