@@ -287,3 +287,33 @@ describe("audit trails taken out in more frameworks", () => {
     ]);
   });
 });
+
+describe("resources and services opened to everyone", () => {
+  it("finds Principal * policies, endpoints with authorization NONE, open Firebase rules, data stores without authentication and framework auth blocks removed", async () => {
+    await check([
+      ["s3 policy principal *", "policy.json", ['+      "Effect": "Allow",', '+      "Principal": "*",', '+      "Action": "s3:GetObject",', '+      "Resource": "arn:aws:s3:::acme-exports/*"'], "access_mfa"],
+      ["terraform principals *", "bucket.tf", ['+    effect = "Allow"', "+    principals {", '+      type        = "*"', '+      identifiers = ["*"]', "+    }"], "access_mfa"],
+      ["lambda url without auth", "fn.tf", ['+  authorization_type = "NONE"'], "access_mfa"],
+      ["firestore open", "firestore.rules", ["+      allow read, write: if true;"], "access_mfa"],
+      ["mongod --noauth", "docker-compose.yml", ["+    command: mongod --noauth"], "access_mfa"],
+      ["redis protected-mode off", "redis.conf", ["+protected-mode no"], "access_mfa"],
+      ["elasticsearch security off", "config/elasticsearch.yml", ["+xpack.security.enabled: false"], "access_mfa"],
+      ["postgres trust", "docker-compose.yml", ["+      POSTGRES_HOST_AUTH_METHOD: trust"], "access_mfa"],
+      ["ktor authenticate block removed", "src/main/kotlin/acme/Routing.kt", ['-        authenticate("auth-jwt") {', '             get("/admin") { call.respond(stats()) }'], "access_mfa"],
+      ["actix auth wrap removed", "src/main.rs", ["-            .wrap(HttpAuthentication::bearer(validator))", "             .service(admin_routes)"], "access_mfa"],
+      ["echo jwt middleware removed", "internal/server.go", ["-\tadmin.Use(echojwt.WithConfig(cfg))", '\tadmin.GET("/users", listUsers)'.replace(/^/, " ")], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on conditioned policies, service principals, CORS preflight, authenticated rules and settings left on", async () => {
+    await check([
+      ["principal * with a VPC endpoint condition", "policy.json", ['+      "Effect": "Allow",', '+      "Principal": "*",', '+      "Action": "s3:GetObject",', '+      "Condition": { "StringEquals": { "aws:SourceVpce": "vpce-1" } }'], null],
+      ["service principal", "policy.json", ['+      "Effect": "Allow",', '+      "Principal": { "Service": "lambda.amazonaws.com" },'], null],
+      ["OPTIONS preflight", "api.tf", ['+  http_method   = "OPTIONS"', '+  authorization_type = "NONE"'], null],
+      ["firestore signed-in users", "firestore.rules", ["+      allow read, write: if request.auth != null;"], null],
+      ["redis protected-mode on", "redis.conf", ["+protected-mode yes"], null],
+      ["ktor authenticate widened", "src/main/kotlin/acme/Routing.kt", ['-        authenticate("auth-jwt") {', '+        authenticate("auth-jwt", "auth-session") {'], null],
+      ["logger middleware removed", "internal/router.go", ["-\tr.Use(middleware.Logger)", '\tr.Get("/", h)'.replace(/^/, " ")], null],
+    ]);
+  });
+});
