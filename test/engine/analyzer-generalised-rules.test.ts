@@ -317,3 +317,23 @@ describe("resources and services opened to everyone", () => {
     ]);
   });
 });
+
+describe("whole requests and query values logged", () => {
+  it("finds OkHttp and Ktor body logging, Hibernate bind tracing and log_statement = all, with its own message", async () => {
+    await check([
+      ["okhttp body", "app/src/main/java/acme/Net.kt", ["+        val logging = HttpLoggingInterceptor().apply { level = HttpLoggingInterceptor.Level.BODY }"], "logging"],
+      ["ktor client LogLevel.ALL", "src/main/kotlin/acme/Client.kt", ["+    install(Logging) {", "+        level = LogLevel.ALL", "+    }"], "logging"],
+      ["hibernate bind values", "src/main/resources/application.properties", ["+logging.level.org.hibernate.type.descriptor.sql=TRACE"], "logging"],
+      ["postgres log_statement all", "deploy/postgresql.conf", ["+log_statement = 'all'"], "logging"],
+    ]);
+    const result = await review(input([{ path: "deploy/postgresql.conf", status: "modified", patch: "@@ -1,0 +1,1 @@\n+log_statement = 'all'" }]), configuration());
+    expect(result.findings[0].message).toContain("Whole requests or query values written to logs");
+  });
+
+  it("stays quiet on debug-only body logging and basic levels", async () => {
+    await check([
+      ["okhttp body in debug builds", "app/src/main/java/acme/Net.kt", ["+        if (BuildConfig.DEBUG) {", "+            logging.level = HttpLoggingInterceptor.Level.BODY", "+        }"], null],
+      ["okhttp basic", "app/src/main/java/acme/Net.kt", ["+        logging.level = HttpLoggingInterceptor.Level.BASIC"], null],
+    ]);
+  });
+});
