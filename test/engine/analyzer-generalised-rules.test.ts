@@ -165,6 +165,10 @@ describe("data sent to AI models through more calls and clients", () => {
       ["langchain llm.invoke", "app/chain.py", ["+    result = llm.invoke(user_question)"], "ai_use"],
       ["openai-php chat()->create", "app/Services/Ai.php", ["+        $result = $client->chat()->create(['model' => 'gpt-4o', 'messages' => [['role' => 'user', 'content' => $request->input('message')]]]);"], "ai_use"],
       ["ollama chat", "app/ai.py", ["+    response = ollama.chat(model='llama3', messages=[{'role': 'user', 'content': user_input}])"], "ai_use"],
+      ["spring ai chatClient", "src/main/java/acme/Ai.java", ["+        String answer = chatClient.prompt().user(customerMessage).call().content();"], "ai_use"],
+      ["langchain4j generate", "src/main/java/acme/Ai.java", ["+        String reply = chatLanguageModel.generate(ticket.getDescription());"], "ai_use"],
+      ["rust async-openai", "src/ai.rs", ["+use async_openai::types::CreateChatCompletionRequestArgs;", "+    let response = client.chat().create(request).await?;"], "ai_use"],
+      ["swift MacPaw OpenAI", "App/Ai.swift", ["+        let result = try await openAI.chats(query: ChatQuery(messages: [.user(.init(content: .string(note.text)))], model: .gpt4_o))"], "ai_use"],
       ["cohere named by the path", "src/backend/model_deployments/cohere_platform.py", ["+        response = self.client.rerank(", "+            query=query, documents=documents, model=DEFAULT_RERANK_MODEL", "+        )"], "ai_use"],
     ]);
   });
@@ -173,6 +177,7 @@ describe("data sent to AI models through more calls and clients", () => {
     await check([
       ["mistral fixed question", "app/chat.py", ['+    client = Mistral(api_key=api_key)', "+    res = client.chat.complete(", '+        model="mistral-tiny",', '+        messages=[UserMessage(content="What is the best French cheese?")],', "+    )"], null],
       ["twilio sms beside a comment naming openai", "app/notify.py", ["+# Unlike OpenAI, Twilio sends SMS", "+client.messages.create(to=number, from_=sender, body=text)"], null],
+      ["langchain4j fixed prompt", "src/main/java/acme/Ai.java", ['+        String reply = chatLanguageModel.generate("Say hello");'], null],
       ["twilio sms", "app/notify.py", ["+    client.messages.create(to=number, from_=sender, body=text)"], null],
     ]);
   });
