@@ -135,6 +135,11 @@ describe("hard-coded secrets in more shapes", () => {
       ["connection string password", "appsettings.json", ['+    "DefaultConnection": "Server=db.prod;Database=app;User Id=sa;Password=Pa55w0rd!2024;"'], "secrets"],
       ["rails secret_key_base", "config/secrets.yml", ["+  secret_key_base: 3f9a1c7e2b8d4f6a0e5c9b1d7f3a8e2c4b6d0f1a3e5c7b9d2f4a6c8e0b1d3f5a7c9e"], "secrets"],
       ["php define", "config.php", ["+define('DB_PASSWORD', 'r00tP@ss2023');"], "secrets"],
+      ["android buildConfigField", "app/build.gradle", ['+        buildConfigField "String", "API_KEY", "\\"9f8e7d6c5b4a39281706f5e4d3c2b1a0\\""'], "secrets"],
+      ["android strings.xml", "app/src/main/res/values/strings.xml", ['+    <string name="stripe_secret_key">sk_test_51HxAbCdEfGhIjKlMnOpQrStUv</string>'], "secrets"],
+      ["rust typed const", "src/auth.rs", ['+const JWT_SECRET: &str = "s3cr3t-jwt-k3y-2024-prod";'], "secrets"],
+      ["kotlin typed val", "src/main/kotlin/acme/Db.kt", ['+    private val dbPassword: String = "Pr0d!Pa55w0rd"'], "secrets"],
+      ["jdbc url query password", "src/main/resources/application.yml", ["+    url: jdbc:postgresql://db.prod.acme.com:5432/app?user=app&password=Pr0dPa55w0rd"], "secrets"],
       ["xml property name/value", "src/main/resources/config.xml", ['+    <property name="password" value="Adm1nP@ssw0rd"/>'], "secrets"],
     ]);
   });
@@ -144,6 +149,8 @@ describe("hard-coded secrets in more shapes", () => {
       ["laravel env() reference", "app/Config/mail.php", ["+            'password' => env('MAIL_PASSWORD'),"], null],
       ["Mac.getInstance algorithm", "src/main/kotlin/acme/Hash.kt", ['+    val mac = Mac.getInstance("HmacSHA256")'], null],
       ["helm secret key names", "values.yaml", ["+        keys:", "+          accesKeyId: acces-key-id", "+          secretAccessKey: secret-access-key"], null],
+      ["strings.xml hint", "app/src/main/res/values/strings.xml", ['+    <string name="password_hint">Enter your password</string>'], null],
+      ["typed value from the environment", "src/config.ts", ["+const apiKey: string = process.env.API_KEY ?? '';"], null],
       ["graphql input type", "schema/auth.graphql", ["+  password: String!"], null],
       ["changethis in .env", ".env", ["+SECRET_KEY=changethis"], null],
       ["_here placeholder", "config/env/all.js", ['+    cookieSecret: "session_cookie_secret_key_here",'], null],

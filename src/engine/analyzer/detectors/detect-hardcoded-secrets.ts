@@ -24,13 +24,15 @@ const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secre
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
 const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key)$/i;
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" */
-const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'). */
 const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr)$/i;
 /** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
 const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{3,})\s*(?:#.*)?$`, "i");
 /** The key named in a string, the value in the next: define('DB_PASSWORD', '...'), props.setProperty("password", "..."), <property name="password" value="..."/>, <add key="ApiKey" value="..."/>. */
-const KEYED_PAIR = new RegExp(String.raw`(?:\b(?:define|setProperty|put|set|setenv|putenv|add|Add|Set|setdefault)\s*\(\s*["'](${SECRET_KEY})["']\s*,\s*["']([^"'\n]{4,200})["']|\b(?:name|key)\s*=\s*["'](${SECRET_KEY})["']\s+value\s*=\s*["']([^"'\n]{4,200})["'])`, "i");
+const KEYED_PAIR = new RegExp(String.raw`(?:\b(?:define|setProperty|put|set|setenv|putenv|add|Add|Set|setdefault)\s*\(\s*["'](${SECRET_KEY})["']\s*,\s*["']([^"'\n]{4,200})["']|\b(?:name|key)\s*=\s*["'](${SECRET_KEY})["']\s+value\s*=\s*["']([^"'\n]{4,200})["']|\bbuildConfigField\s*\(?\s*["']String["']\s*,\s*["'](${SECRET_KEY})["']\s*,\s*["']\\?"([^"\\\n]{4,200})\\?"["']|<string\s+name\s*=\s*["'](${SECRET_KEY})["'][^>]*>([^<\n]{4,200})</string>)`, "i");
+/** A password in the query of a database or broker URL (jdbc:postgresql://host/db?user=app&password=...). */
+const URL_QUERY_PASSWORD = /\b(?:jdbc:\w+|mongodb(?:\+srv)?|postgres(?:ql)?|mysql|redis|amqps?):[^\s"']*[?&;](?:password|pwd)=([^&\s"';]{6,})/i;
 /** Password=...; inside a connection string (ADO.NET, JDBC, ODBC). */
 const CONNECTION_STRING = /\b(?:Server|Data Source|Host|User ?Id|Uid|Database|Initial Catalog|Driver)\s*=[^;\n]*;/i;
 const CONNECTION_STRING_PASSWORD = /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*([^;"'\s{}$%<]{6,})\s*(?:;|["'])/i;
@@ -108,9 +110,12 @@ function classify(text: string, kind: string, isSecretManifest: boolean): string
   if (assignment && value !== undefined && !reference && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
   const pair = KEYED_PAIR.exec(text);
   if (pair) {
-    const [key, pairValue] = pair[1] !== undefined ? [pair[1], pair[2]] : [pair[3], pair[4]];
+    const at = [1, 3, 5, 7].find((i) => pair[i] !== undefined)!;
+    const [key, pairValue] = [pair[at], pair[at + 1]];
     if (!NON_SECRET_KEY.test(key) && !namesItsKey(key, pairValue) && isLiteralCredential(key, pairValue.trim())) return "credential assigned to a literal";
   }
+  const queryPassword = URL_QUERY_PASSWORD.exec(text);
+  if (queryPassword && !isPlaceholder(queryPassword[1])) return "password in a connection URL";
   const connection = CONNECTION_STRING_PASSWORD.exec(text);
   if (connection && CONNECTION_STRING.test(text) && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
   const signing = SIGNING_LITERAL.exec(text);
