@@ -349,3 +349,23 @@ describe("whole requests and query values logged", () => {
     ]);
   });
 });
+
+describe("automatic expiry taken away and entity properties", () => {
+  it("finds TTL indexes and lifecycle expirations removed, DynamoDB TTL off, a purge CronJob suspended and Doctrine entity fields", async () => {
+    await check([
+      ["mongo TTL index removed", "src/models/event.js", ["-eventSchema.index({ createdAt: 1 }, { expireAfterSeconds: 2592000 });", " module.exports = mongoose.model('Event', eventSchema);"], "pii_retention"],
+      ["s3 lifecycle expiration removed", "storage.tf", ["-    expiration {", "-      days = 30", "-    }"], "pii_retention"],
+      ["dynamodb ttl off", "table.tf", ["+  ttl {", '+    attribute_name = "expires_at"', "+    enabled        = false", "+  }"], "pii_retention"],
+      ["purge cronjob suspended", "k8s/purge-inactive-users.yaml", ["-  suspend: false", "+  suspend: true"], "pii_retention"],
+      ["doctrine entity ssn", "src/Entity/Patient.php", ["+    #[ORM\\Column(length: 11)]", "+    private ?string $ssn = null;"], "pii_retention"],
+    ]);
+  });
+
+  it("stays quiet on cache expiry, feature flags and other CronJobs", async () => {
+    await check([
+      ["cache TTL removed", "src/cache.js", ["-cacheSchema.index({ createdAt: 1 }, { expireAfterSeconds: 60 }); // cache", " module.exports = cacheSchema;"], null],
+      ["feature flag off", "config/flags.yaml", ["+  new_checkout:", "+    enabled: false"], null],
+      ["report CronJob suspended", "k8s/report.yaml", ["+kind: CronJob", "+spec:", "+  suspend: true"], null],
+    ]);
+  });
+});

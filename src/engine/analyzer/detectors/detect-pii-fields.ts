@@ -33,6 +33,8 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
   { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|z\.(?:string|date|number|email)|varchar\(|text\(|timestamp\(|date\()/ },
   { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->\w+\(\s*["'](\w+)["']/ },
+  // Doctrine and Eloquent-style typed properties on entities.
+  { kinds: new Set(["php"]), modelOnly: true, pattern: /^\s*(?:public|private|protected)\s+(?:readonly\s+)?(?:\?\s*)?[\w\\]+\s+\$(\w+)\s*[;=]/ },
   { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
   { kinds: new Set(["go"]), modelOnly: false, pattern: /^\s*([A-Z]\w*)\s+[\w.*[\]]+\s+`[^`]*\b(?:json|gorm|db|bson):"/ },
   { kinds: new Set(["csharp"]), modelOnly: true, pattern: /^\s*public\s+[\w<>?]+\s+(\w+)\s*\{\s*get;/ },
