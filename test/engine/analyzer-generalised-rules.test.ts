@@ -264,6 +264,13 @@ describe("trust-all certificates, cleartext traffic, short keys, fixed IVs and p
       ["js fixed IV", "src/crypto.js", ["+  const iv = Buffer.from('0000000000000000');"], "encryption"],
       ["java Random token", "src/main/java/acme/Tokens.java", ["+        String token = Long.toHexString(new Random().nextLong());"], "encryption"],
       ["python random password", "app/users.py", ["+    password = ''.join(random.choice(string.ascii_letters) for _ in range(12))"], "encryption"],
+      ["swift CryptoKit SHA256 of a password", "App/Auth.swift", ["+        let hashed = SHA256.hash(data: Data(password.utf8))"], "encryption"],
+      ["java PBEWithMD5AndDES", "src/main/java/acme/Crypto.java", ['+    SecretKeyFactory f = SecretKeyFactory.getInstance("PBEWithMD5AndDES");'], "encryption"],
+      ["python pbkdf2 with one iteration", "app/auth.py", ["+    dk = hashlib.pbkdf2_hmac('sha256', password, salt, 1)"], "encryption"],
+      ["go bcrypt.MinCost", "internal/auth.go", ["+\thash, _ := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.MinCost)"], "encryption"],
+      ["java SSLContext TLSv1", "src/main/java/acme/Tls.java", ['+    SSLContext ctx = SSLContext.getInstance("TLSv1");'], "encryption"],
+      ["csharp SecurityProtocolType.Tls11", "Http.cs", ["+    ServicePointManager.SecurityProtocol = SecurityProtocolType.Tls11;"], "encryption"],
+      ["okhttp cleartext", "app/src/main/java/acme/Net.kt", ["+        .connectionSpecs(listOf(ConnectionSpec.CLEARTEXT))"], "encryption"],
       ["js Math.random reset code", "src/reset.js", ["+  const resetCode = Math.floor(Math.random() * 1000000);"], "encryption"],
     ]);
   });
@@ -274,6 +281,11 @@ describe("trust-all certificates, cleartext traffic, short keys, fixed IVs and p
       ["cleartext off", "app/src/main/res/xml/network_security_config.xml", ['+    <base-config cleartextTrafficPermitted="false" />'], null],
       ["RSA 2048", "app/keys.py", ["+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)"], null],
       ["random IV", "src/crypto.js", ["+  const iv = crypto.randomBytes(16);", "+  const cipher = crypto.createCipheriv('aes-256-cbc', key, iv);"], null],
+      ["node pbkdf2 with 100000 iterations and a 512-byte key", "src/data/profile.js", ['+        return crypto.pbkdf2Sync(config.cryptoKey, salt, 100000, 512, "sha512");'], null],
+      ["node pbkdf2 with 1000 iterations", "src/auth.js", ["+  const dk = crypto.pbkdf2Sync(password, salt, 1000, 64, 'sha1');"], "encryption"],
+      ["pbkdf2 with 600000 iterations", "app/auth.py", ["+    dk = hashlib.pbkdf2_hmac('sha256', password, salt, 600000)"], null],
+      ["SSLContext TLS", "src/main/java/acme/Tls.java", ['+    SSLContext ctx = SSLContext.getInstance("TLSv1.3");'], null],
+      ["SHA256 of a file", "App/Files.swift", ["+        let digest = SHA256.hash(data: fileData)"], null],
       ["secrets token", "app/users.py", ["+    token = secrets.token_urlsafe(32)"], null],
       ["Math.random jitter", "src/retry.js", ["+  const delay = base * Math.random(); // token bucket refill jitter"], null],
     ]);
