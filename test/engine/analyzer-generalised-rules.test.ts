@@ -381,3 +381,20 @@ describe("automatic expiry taken away and entity properties", () => {
     ]);
   });
 });
+
+describe("actuator endpoints exposed", () => {
+  it("finds every actuator endpoint exposed in properties, YAML and the environment", async () => {
+    await check([
+      ["properties include *", "src/main/resources/application.properties", ["+management.endpoints.web.exposure.include=*"], "access_mfa"],
+      ["yaml include *", "src/main/resources/application.yml", ["+management:", "+  endpoints:", "+    web:", "+      exposure:", '+        include: "*"'], "access_mfa"],
+      ["env variable", "docker-compose.yml", ["+      MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE: '*'"], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on a short list of endpoints and on other include: * keys", async () => {
+    await check([
+      ["health and info only", "src/main/resources/application.properties", ["+management.endpoints.web.exposure.include=health,info"], null],
+      ["files include *", "config/build.yml", ["+files:", '+  include: "*"'], null],
+    ]);
+  });
+});
