@@ -434,12 +434,12 @@ describe("credentials, logs and new services read in context", () => {
     ]);
   });
 
-  it("reads logging calls across lines and tells a logged password (logging) from a logged token (secrets)", async () => {
+  it("reads logging calls across lines; a logged password or token is a logging finding (the log now holds the credential)", async () => {
     await check([
       ["structured logger over lines", "src/auth/log.ts", ["+    logger({", "+      level: 'info',", "+      data: { email: request.email },", "+    })"], "logging"],
       ["laravel logger()->alert", "app/Observers/UserObserver.php", ["+        logger()->alert('user created',", "+        [", "+            'email' => $user->email,", "+        ]);"], "logging"],
       ["android Log.i of a password field", "app/src/main/java/acme/Login.java", ['+        Log.i("Password", passwordEditText.getText().toString());'], "logging"],
-      ["token logged", "src/auth/refresh.ts", ["+  console.log(`refreshed ${accessToken}`);"], "secrets"],
+      ["token logged", "src/auth/refresh.ts", ["+  console.log(`refreshed ${accessToken}`);"], "logging"],
     ]);
     await check([
       ["last four digits only", "src/payment/charge.js", ["+  logger.info(`charged card ending ${cardNumber.substr(-4)}`);"], null],

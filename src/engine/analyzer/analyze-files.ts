@@ -22,7 +22,8 @@ export interface AnalysisContext {
   commitments: Commitment[];
 }
 
-const REMOVED_FILE_RETENTION_JOB = /(?:^|\/)[\w.-]*(?:purge|erasure|retention|anonymi[sz]|delete_?expired|deleteExpired|data_?deletion|gdpr_?delet)[\w.-]*\.(?:[cm]?[jt]s|py|go|rb|java|kt|cs|php|ya?ml)$/i;
+// A file named for purging anywhere, or for cleaning up under a jobs / cron / tasks folder (django-extensions' jobs/daily/daily_cleanup.py).
+const REMOVED_FILE_RETENTION_JOB = /(?:^|\/)[\w.-]*(?:purge|erasure|retention|anonymi[sz]|delete_?expired|deleteExpired|data_?deletion|gdpr_?delet)[\w.-]*\.(?:[cm]?[jt]s|py|go|rb|java|kt|cs|php|ya?ml)$|(?:^|\/)(?:jobs|cron|tasks|schedulers?)\/(?:[\w-]+\/)*[\w.-]*(?:cleanup|clean_up|prune|delete_?old|expire)[\w.-]*\.(?:[cm]?[jt]s|py|go|rb|java|kt|cs|php)$/i;
 const SERVICE_REGION = new Map(THIRD_PARTY_SERVICES.map((s) => [s.name, s.region]));
 
 function removedDeletionJobFile(file: ChangedFile): RawFinding | undefined {

@@ -22,6 +22,9 @@ const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproj
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
 const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
 const MAIN_SOURCE = /(?:^|\/)src\/main\/(?:java|kotlin|scala|groovy|resources)\//;
+// Demo folders (OWASP MASTG's demos/.../MastgTest.kt) hold runnable demo code even when a file is named like a test.
+const DEMO_PATH = /(?:^|\/)demos?\//i;
+const TEST_DIR = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|mocks?|__mocks__)\//i;
 const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate|db\/migrate|alembic|flyway|liquibase)(?:\/|$)|\.sql$/i;
 const MODEL_PATH = /(?:^|\/)(?:models?|entities|entity|schemas?|domain|db|database|prisma|migrations?|migrate)(?:\/|$)|\.prisma$|(?:model|entity|schema|models)\.\w+$/i;
 
@@ -52,11 +55,12 @@ export function classifyFile(path: string): FileClass {
   let kind: FileKind = "other";
   if (MANIFEST_NAMES.test(path)) kind = "manifest";
   else for (const [pattern, k] of EXTENSIONS) if (pattern.test(path)) { kind = k; break; }
+  const demo = DEMO_PATH.test(path) && !TEST_DIR.test(path);
   return {
     kind,
     // Under src/main/ a file is production code whatever its name (EncryptionTest.java there is not a test).
-    isTest: !MAIN_SOURCE.test(path) && TEST_PATH.test(testScope),
-    isTestOnly: !MAIN_SOURCE.test(path) && TEST_ONLY_PATH.test(testScope),
+    isTest: !demo && !MAIN_SOURCE.test(path) && TEST_PATH.test(testScope),
+    isTestOnly: !demo && !MAIN_SOURCE.test(path) && TEST_ONLY_PATH.test(testScope),
     isMigration: MIGRATION_PATH.test(path),
     isModel: MODEL_PATH.test(path),
   };

@@ -23,18 +23,23 @@ const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length
   pattern: new RegExp([...(s.clients ?? []), ...s.modules.map((m) => `["'\\s]${m.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?:["'/.\\s;]|$)`)].join("|")),
 }));
 
+/** A receiver named for a language model (llm.invoke, chat_model.ainvoke) says what the call is. */
+const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel)\w*\./;
 /** Arguments that only an AI call has: a model, a token limit, chat messages, a prompt. */
-const AI_ARGUMENT = /\b(?:model|modelId|model_id|max_tokens|maxTokens|max_output_tokens|messages|prompt|contents|system|temperature|inferenceConfig)\b\s*[:=]|\bmodel\s*\(|ModelId\s*=|"modelId"|["']?\brole["']?\s*[:=]\s*["'](?:user|system|assistant)["']/;
+const AI_ARGUMENT = /\bmodelId\s*\(|\b(?:model|modelId|model_id|max_tokens|maxTokens|max_output_tokens|messages|prompt|contents|system|temperature|inferenceConfig)\b\s*[:=]|\bmodel\s*\(|ModelId\s*=|"modelId"|["']?\brole["']?\s*[:=]\s*["'](?:user|system|assistant)["']/;
 /** Names that hold text from people: customers, users, patients, tickets, messages, documents, form input. */
 const DATA = /\b(?:\w*_)?(?:customers?|patients?|users?|members?|clients?|tickets?|messages?|msgs?|emails?|mails?|notes?|records?|profiles?|conversations?|transcripts?|transcriptions?|history|histories|chats?|body|bodies|requests?|req|params|payloads?|documents?|docs?|inputs?|query|queries|questions?|texts?|contents?|complaints?|feedback|reviews?|comments?|descriptions?|summary|claims?|resumes?|charts?|medical|diagnos\w*|symptoms?|prompts?|data|rows?|forms?|submissions?|leads?|contacts?|accounts?|orders?|invoices?|inquir\w*|enquir\w*|threads?|cases?|issues?|reports?|context|files?|uploads?|attachments?|images?|audio|utterances?|replies|reply|answers?|letters?|applications?|candidates?|applicants?|employees?|students?|persons?|people|subjects?|bio|address\w*|phones?|names?|fields?|entries|entry|items?|article|post|posts|page|html|markdown|transaction\w*|payment\w*|support\w*|lab\w*|visit\w*|encounter\w*|appointment\w*|case_\w+)(?:_\w+)?\b|\b[a-z]+(?:Customer|Patient|User|Ticket|Message|Email|Note|Record|Profile|Conversation|Transcript|History|Body|Request|Payload|Document|Input|Query|Question|Text|Content|Complaint|Feedback|Review|Comment|Description|Prompt|Data|Form|Submission|Contact|Account|Order|Thread|Case|Issue|Report|Context|File|Upload|Attachment|Reply|Answer|Applicant|Employee|Student|Person|Subject|Name|Address|Entries|Entry|Item)s?\b/i;
+/** camelCase names that start with a data word (patientSummary, customerNote); case-sensitive on the hump. */
+const DATA_CAMEL = /\b(?:customers?|patients?|users?|members?|tickets?|messages?|emails?|notes?|records?|profiles?|conversations?|chats?|documents?|medical|applicants?|employees?|students?|candidates?)[A-Z]\w*\b/;
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|%\(\w+\)s|\$(\w+)/g;
 const LINE_COMMENT = /(?:^|\s)(?:#|\/\/)\s[^\n]*/g;
 const KEY = /\b\w+\s*:(?!:)|\b\w+\s*=(?![=>])|:\w+\s*=>/g;
+const CONSTRUCTOR = /\b[A-Z]\w*(?=\s*\()/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string): string {
@@ -45,6 +50,8 @@ function dynamicPart(argument: string): string {
       for (const m of body.matchAll(INTERPOLATION)) kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
       return kept.length ? ` ${kept.join(" ")} ` : " ";
     })
+    // Message and prompt classes (UserMessage(...), HumanMessage(...)) are types, not data; their arguments stay.
+    .replace(CONSTRUCTOR, " ")
     .replace(KEY, " ")
     .replace(CONSTANT_NAME, " ");
 }
@@ -79,7 +86,7 @@ function carriesData(text: string, assignments: Map<string, string>, constants: 
       if (carriesData(value, assignments, constants, depth + 1)) return true;
       continue;
     }
-    if (DATA.test(name)) return true;
+    if (DATA.test(name) || DATA_CAMEL.test(name)) return true;
   }
   return false;
 }
@@ -88,10 +95,26 @@ function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }
   return list.find((entry) => entry.pattern.test(text))?.service;
 }
 
+/** The distinctive word of each AI provider's name (OpenAI, Anthropic, Cohere, Bedrock, ...), for mentions in any case. */
+// English words (together, replicate, stability, ...) are not mentions of the provider.
+const GENERIC_NAME_WORD = /^(?:google|amazon|azure|microsoft|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
+const VENDOR_WORDS = AI.map((s) => ({ service: s, word: s.name.split(/[\s()/.,-]+/).find((w) => w.length >= 4 && !GENERIC_NAME_WORD.test(w)) }))
+  .filter((v): v is { service: ThirdPartyService; word: string } => v.word !== undefined);
+const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "i") }));
+
 function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   for (const line of diff.lines) {
     if (line.text.length > 2000) continue;
     const service = serviceFrom(CLIENT_BY_SERVICE, line.text);
+    if (service) return service;
+  }
+  // A provider named by the path (llm/anthropic.py, model_deployments/cohere_platform.py) or in the code around
+  // (self.anthropic, CohereChatRequest, get_openai_client) is the client in view.
+  const byPath = serviceFrom(VENDOR_MENTION, diff.path);
+  if (byPath) return byPath;
+  for (const line of diff.lines) {
+    if (line.text.length > 2000 || COMMENT.test(line.text)) continue;
+    const service = serviceFrom(VENDOR_MENTION, line.text);
     if (service) return service;
   }
   return undefined;
@@ -119,7 +142,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     const argument = raw;
     const inFile = fileMentions(diff);
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
-    if (AMBIGUOUS_CALL.test(call[0]) && !AI_ARGUMENT.test(argument) && !inFile && !serviceFrom(MODEL_BY_SERVICE, argument)) continue;
+    if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !inFile && !serviceFrom(MODEL_BY_SERVICE, argument)) continue;
     assignments ??= readAssignments(diff);
     if (!carriesData(raw, assignments, constants, 0)) { fixedCalls++; continue; }
     const service = serviceFrom(MODEL_BY_SERVICE, argument) ?? inFile ?? serviceFrom(CALL_BY_SERVICE, line.text.slice(call.index));

@@ -20,26 +20,45 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bnpm_[A-Za-z0-9]{36}\b/, "npm token"],
 ];
 
-const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret_?key|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|token|credentials?)`;
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|token|credentials?)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
-const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key)$/i;
+const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key)$/i;
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" */
-const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY})["']?\s*(?:=|:|=>|:=)\s*(?:[A-Za-z]+\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+/** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'). */
+const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr)$/i;
 /** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
 const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{3,})\s*(?:#.*)?$`, "i");
+/** The key named in a string, the value in the next: define('DB_PASSWORD', '...'), props.setProperty("password", "..."), <property name="password" value="..."/>, <add key="ApiKey" value="..."/>. */
+const KEYED_PAIR = new RegExp(String.raw`(?:\b(?:define|setProperty|put|set|setenv|putenv|add|Add|Set|setdefault)\s*\(\s*["'](${SECRET_KEY})["']\s*,\s*["']([^"'\n]{4,200})["']|\b(?:name|key)\s*=\s*["'](${SECRET_KEY})["']\s+value\s*=\s*["']([^"'\n]{4,200})["']|\bbuildConfigField\s*\(?\s*["']String["']\s*,\s*["'](${SECRET_KEY})["']\s*,\s*["']\\?"([^"\\\n]{4,200})\\?"["']|<string\s+name\s*=\s*["'](${SECRET_KEY})["'][^>]*>([^<\n]{4,200})</string>)`, "i");
+/** A password in the query of a database or broker URL (jdbc:postgresql://host/db?user=app&password=...). */
+const URL_QUERY_PASSWORD = /\b(?:jdbc:\w+|mongodb(?:\+srv)?|postgres(?:ql)?|mysql|redis|amqps?):[^\s"']*[?&;](?:password|pwd)=([^&\s"';]{6,})/i;
+/** Password=...; inside a connection string (ADO.NET, JDBC, ODBC). */
+const CONNECTION_STRING = /\b(?:Server|Data Source|Host|User ?Id|Uid|Database|Initial Catalog|Driver)\s*=[^;\n]*;/i;
+const CONNECTION_STRING_PASSWORD = /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*([^;"'\s{}$%<]{6,})\s*(?:;|["'])/i;
 const URL_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'$]+:([^@\s"'/$]{6,})@([^/\s:"']+)/i;
 /** A literal key handed to an HMAC or cipher constructor. */
 const KEY_ARGUMENT = /\b(?:createHmac|createCipheriv|createDecipheriv|hmac\.new|HMAC\.new|Mac\.getInstance|SecretKeySpec|HmacSHA\d+)\s*\(\s*(?:["'][\w-]+["']\s*,\s*)?["']([^"'\n]{8,200})["']/;
+/** Mac.getInstance("HmacSHA1") names an algorithm, not a key. */
+const ALGORITHM_NAME = /^(?:Hmac\w+|AES\S*|DES\S*|RSA\S*|SHA[-\w]*|MD5|PBKDF2\w*|chacha20\S*|camellia\S*|blowfish\S*|bf-\w+|rc4\S*|sm4\S*|id-\w+)$/i;
+/** A literal byte string handed over as a signing or encryption key (Go `Key: []byte("secret")`); weak words count. */
+const SIGNING_LITERAL = /\b\w*(?:[Kk]ey|[Ss]ecret)\w*\s*(?::|=|:=)\s*\[\]byte\s*\(\s*"([^"\n]{4,200})"\s*\)/;
+/** A value that only spells its key again (`secretAccessKey: secret-access-key`) names a key of a secret store. */
+function namesItsKey(key: string, value: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const last = key.split(/[.]/).pop() ?? key;
+  return norm(value).length > 0 && (norm(value) === norm(last) || norm(value) === norm(key));
+}
 /** An entry of a Kubernetes Secret's data: a base64 value. */
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
 // Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
-const PLACEHOLDER = /example|changeme|change_me|change-me|chang(?:e|ed)[-_ ](?:it|this|in[-_ ]production)|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+const PLACEHOLDER = /example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER = /AKIA|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
 function isPlaceholder(value: string): boolean {
@@ -80,13 +99,27 @@ function classify(text: string, kind: string, isSecretManifest: boolean): string
   const url = URL_CREDENTIALS.exec(text);
   if (url && !isPlaceholder(url[1]) && !LOCAL_HOST.test(url[2]) && /[\d\W]/.test(url[1])) return "password in a connection URL";
   const keyArgument = KEY_ARGUMENT.exec(text);
-  if (keyArgument && !isPlaceholder(keyArgument[1])) return "key passed to a cryptographic function as a literal";
+  if (keyArgument && !isPlaceholder(keyArgument[1]) && !ALGORITHM_NAME.test(keyArgument[1])) return "key passed to a cryptographic function as a literal";
   if (isSecretManifest) {
     const entry = SECRET_DATA_ENTRY.exec(text);
     if (entry && !isPlaceholder(entry[1])) return "credential in a Kubernetes Secret manifest";
   }
   const assignment = QUOTED_ASSIGNMENT.exec(text) ?? (CONFIG_KINDS.has(kind) ? BARE_ASSIGNMENT.exec(text) : null);
-  if (assignment && !NON_SECRET_KEY.test(assignment[1]) && isLiteralCredential(assignment[1], assignment[2].trim())) return "credential assigned to a literal";
+  const value = assignment ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
+  const reference = assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2]);
+  if (assignment && value !== undefined && !reference && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
+  const pair = KEYED_PAIR.exec(text);
+  if (pair) {
+    const at = [1, 3, 5, 7].find((i) => pair[i] !== undefined)!;
+    const [key, pairValue] = [pair[at], pair[at + 1]];
+    if (!NON_SECRET_KEY.test(key) && !namesItsKey(key, pairValue) && isLiteralCredential(key, pairValue.trim())) return "credential assigned to a literal";
+  }
+  const queryPassword = URL_QUERY_PASSWORD.exec(text);
+  if (queryPassword && !isPlaceholder(queryPassword[1])) return "password in a connection URL";
+  const connection = CONNECTION_STRING_PASSWORD.exec(text);
+  if (connection && CONNECTION_STRING.test(text) && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
+  const signing = SIGNING_LITERAL.exec(text);
+  if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1])) return "key passed to a cryptographic function as a literal";
   return undefined;
 }
 

@@ -9,12 +9,12 @@ const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile
  * Special categories and identifiers whose exposure does most harm, matched as words of the snake_case name:
  * national ids, dates of birth, health data, biometrics, genetic data, beliefs and orientation, card and bank numbers.
  */
-const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification)(?:_number|_no)?|nino|nhs_(?:number|no)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical\w*|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccination\w*|insurance_(?:number|id|member_id)|patient_\w+|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*)(?:_|$)/;
+const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification)(?:_number|_no)?|nino|nhs_(?:number|no)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccination\w*|insurance_(?:number|id|member_id)|patient_\w+|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth)(?:_|$)/;
 
 const SQL_TYPE = String.raw`(?:VARCHAR2?|NVARCHAR2?|N?CHAR|CHARACTER(?:\s+VARYING)?|N?TEXT|CITEXT|CLOB|DATE|DATETIME\w*|TIMESTAMP\w*|TIME|INT\w*|BIGINT|SMALLINT|TINYINT|NUMERIC|NUMBER|DECIMAL|MONEY|FLOAT|REAL|DOUBLE|BYTEA|BLOB|VARBINARY|BINARY|IMAGE|JSONB?|UUID|INET|BOOL\w*|BIT|STRING|MEDIUMTEXT|LONGTEXT)\b`;
 const CODE = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
 
-interface Definition { kinds: Set<string>; modelOnly: boolean; migrationOnly?: boolean; pattern: RegExp }
+interface Definition { kinds: Set<string>; modelOnly: boolean; migrationOnly?: boolean; path?: RegExp; pattern: RegExp }
 
 // Field definitions; the first defined group is the field name.
 const DEFINITIONS: Definition[] = [
@@ -33,12 +33,36 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
   { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|z\.(?:string|date|number|email)|varchar\(|text\(|timestamp\(|date\()/ },
   { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->\w+\(\s*["'](\w+)["']/ },
+  // Doctrine and Eloquent-style typed properties on entities.
+  { kinds: new Set(["php"]), modelOnly: true, pattern: /^\s*(?:public|private|protected)\s+(?:readonly\s+)?(?:\?\s*)?[\w\\]+\s+\$(\w+)\s*[;=]/ },
   { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
   { kinds: new Set(["go"]), modelOnly: false, pattern: /^\s*([A-Z]\w*)\s+[\w.*[\]]+\s+`[^`]*\b(?:json|gorm|db|bson):"/ },
   { kinds: new Set(["csharp"]), modelOnly: true, pattern: /^\s*public\s+[\w<>?]+\s+(\w+)\s*\{\s*get;/ },
+  // Rust structs (serde, Diesel, SeaORM) and Swift models.
+  { kinds: new Set(["rust"]), modelOnly: true, pattern: /^\s*(?:pub(?:\([\w:]+\))?\s+)?(\w+)\s*:\s*(?:Option<\s*)?(?:String|NaiveDate(?:Time)?|DateTime<\w+>|Date|i\d+|u\d+|Vec<u8>|Decimal|Uuid)\b/ },
+  { kinds: new Set(["swift"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|private\s+)?(?:var|let)\s+(\w+)\s*:\s*(?:String|Date|Int|Data)\??\s*(?:$|=)/ },
+  // GraphQL types and Protocol Buffers messages are schemas wherever they live.
+  { kinds: new Set(["other"]), modelOnly: false, path: /\.(?:graphqls?|gql)$/i, pattern: /^\s*(\w+)\s*(?:\([^)]*\))?\s*:\s*\[?\s*\w+!?\s*\]?!?\s*(?:@\w+.*)?$/ },
+  { kinds: new Set(["other"]), modelOnly: false, path: /\.proto$/i, pattern: /^\s*(?:optional\s+|repeated\s+)?(?:string|bytes|int32|int64|uint32|uint64|google\.protobuf\.\w+)\s+(\w+)\s*=\s*\d+/ },
 ];
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_name|full_name|given_name|family_name|maiden_name)$/;
+/** The table, model or class a field belongs to, and the entities that are not people (a pet's birth date). */
+const ENTITY = /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)/i;
+const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?)$/i;
+
+const PATIENT = /patient|medical|health|clinical/i;
+
+function entityOf(diff: FileDiff, index: number): string | undefined {
+  for (let i = index; i >= 0 && i > index - 60; i--) {
+    const line = diff.lines[i];
+    if (line.kind === "-") continue;
+    const m = ENTITY.exec(line.text);
+    if (m) return m.slice(1).find((g) => g !== undefined);
+  }
+  return undefined;
+}
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
 const PREFILTER = /citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
@@ -51,12 +75,13 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   const { kind, isTest, isModel, isMigration } = diff.fileClass;
   if (isTest) return [];
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
-  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.modelOnly || isModel || isMigration) && (!d.migrationOnly || isChangelog));
+  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.modelOnly || isModel || isMigration) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
   if (definitions.length === 0) return [];
   if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) return [];
   const fields: string[] = [];
   let first: { line: number; text: string } | undefined;
   let sensitive = false;
+  let patientEntity = false;
   for (const index of candidateLines(diff.added, PREFILTER)) {
     const line = diff.lines[index];
     if (COMMENT.test(line.text)) continue;
@@ -67,6 +92,9 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       const name = toSnakeCase(raw);
       const isSensitive = SENSITIVE_NAME.test(name);
       if (!isSensitive && !PII_NAME.test(name)) continue;
+      const entity = entityOf(diff, index) ?? "";
+      if (NON_PERSON.test(entity)) continue;
+      patientEntity ||= PATIENT.test(entity);
       // A field that also appears among removed lines was changed or renamed, not newly collected.
       if (diff.removedCompact.includes(raw.toLowerCase())) continue;
       if (!fields.includes(name)) fields.push(name);
@@ -75,7 +103,10 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       break;
     }
   }
-  if (!first) return [];
+  // A name and an e-mail address alone are everyday account data (a doctor's work e-mail, a sign-up table); the
+  // finding is for phone numbers, addresses, locations, income and the special categories.
+  // A patient's e-mail is health-linked data.
+  if (!first || !(sensitive || fields.some((f) => !ACCOUNT_BASICS.test(f)) || patientEntity)) return [];
   return [{
     ruleId: "pii-field-added",
     path: diff.path,

@@ -47,7 +47,7 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)(?:pyproject\.toml|Pipfile)$/, /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=\s*["{]|^\s*"([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*[<>=~!^]/],
   [/(?:^|\/)go\.mod$/, /^\s*(?:require\s+)?([\w.-]+\.[a-z]+\/[\w./-]+)\s+v\d/],
   [/(?:^|\/)pom\.xml$/, /<artifactId>([\w.-]+)<\/artifactId>/],
-  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+):[^"']*["']/],
+  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+)(?::[^"']*)?["']/],
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
@@ -148,7 +148,9 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     if (line.text.length > 2000) continue;
     if (kind === "manifest") {
       const name = packageNameIn(diff.path, line.text);
-      const service = name ? byPackage.get(name.toLowerCase()) : undefined;
+      // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
+      const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1] : undefined;
+      const service = name ? byPackage.get(name.toLowerCase()) ?? (group ? moduleService(group) : undefined) : undefined;
       // The same package on a removed line is a version change, not a new service.
       if (service && name && !diff.removedCompact.includes(name.toLowerCase())) add(finding(diff, service, line, "manifest"));
       continue;
@@ -160,13 +162,29 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       continue;
     }
     // SDK imports count for AI providers only: importing an already-installed analytics SDK elsewhere is not news,
-    // a new place that calls a model is.
+    // a new place that calls a model is. Other services count when the diff also constructs their client.
     if (importPattern && isCodeKind(kind)) {
       const m = importPattern.exec(line.text);
       const module = m?.slice(1).find((g) => g !== undefined);
       const service = module ? moduleService(module) : undefined;
       if (service?.category === "ai") add(finding(diff, service, line, "code"));
+      else if (service && !diff.removedCompact.includes(module!.toLowerCase())) {
+        const constructed = clientConstruction(diff, service);
+        if (constructed) add(finding(diff, service, constructed, "code"));
+      }
     }
   }
   return findings;
+}
+
+/** `new Stripe(...)`, `new Resend(key)`, `Stripe::StripeClient.new`: an added line that builds the service's client. */
+function clientConstruction(diff: FileDiff, service: ThirdPartyService): { newLine: number; text: string } | undefined {
+  const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
+  if (word.length < 4) return undefined;
+  const pattern = new RegExp(`\\bnew\\s+(?:\\w+\\.)*${word}\\w*\\s*\\(|\\b${word}\\w*(?:::\\w+)*\\.new\\b|\\b${word}\\w*Client\\s*\\(`);
+  for (const index of diff.added.indexes) {
+    const line = diff.lines[index];
+    if (line.text.length <= 2000 && !COMMENT.test(line.text) && pattern.test(line.text)) return line;
+  }
+  return undefined;
 }
