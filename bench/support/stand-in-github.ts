@@ -127,7 +127,7 @@ export class StandInGitHub {
     const method = request.method ?? "GET";
     const path = url.pathname.replace(/^\/api\/v3/, "").replace(/^\/api\/graphql$/, "/graphql");
     const token = /(?:token|bearer) ghs_standin_(\d+)/i.exec(request.headers.authorization ?? "")?.[1];
-    const record: StandInRequest = { method, path, installation: token ?? "app", startedAt: performance.now(), write: method !== "GET" && method !== "HEAD" };
+    const record: StandInRequest = { method, path, installation: token ?? "app", startedAt: performance.now(), write: isWrite(method, path, body) };
     this.requests.push(record);
     this.notify();
     for (const hold of this.holds) {
@@ -230,4 +230,10 @@ export class StandInGitHub {
       errors: [{ type: "NOT_FOUND", path: ["organisation"], message: "Could not resolve to a Repository with the name '.github'." }],
     };
   }
+}
+
+/** A GraphQL query reads (only a mutation writes), though Probot paces every GraphQL request as a write. */
+function isWrite(method: string, path: string, body: Record<string, unknown>): boolean {
+  if (method === "GET" || method === "HEAD") return false;
+  return path !== "/graphql" || /^\s*mutation\b/.test(String(body.query ?? ""));
 }
