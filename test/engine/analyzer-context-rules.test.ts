@@ -1,28 +1,7 @@
 // The context-aware rule families: each kind of change the analyzer must see in real code (several languages and
 // formats), and the look-alike beside it that must stay quiet.
-import { describe, expect, it } from "@jest/globals";
-import { review } from "../../src/engine/index.js";
-import type { FindingArea } from "../../src/engine/index.js";
-import { configuration, input } from "./support/configuration.js";
-
-/** Reviews one file whose patch is the given lines (each starting with "+", "-" or " ") and returns the areas found. */
-async function areasOf(path: string, lines: string[]): Promise<{ areas: FindingArea[]; rules: string[] }> {
-  const oldCount = lines.filter((l) => !l.startsWith("+")).length;
-  const newCount = lines.filter((l) => !l.startsWith("-")).length;
-  const patch = `@@ -10,${oldCount} +10,${newCount} @@\n${lines.join("\n")}`;
-  const result = await review(input([{ path, status: "modified", patch }]), configuration());
-  return { areas: [...new Set(result.findings.map((f) => f.area))], rules: result.findings.map((f) => f.ruleId) };
-}
-
-type Case = [name: string, path: string, lines: string[], expected: FindingArea | null];
-
-async function check(cases: Case[]): Promise<void> {
-  for (const [name, path, lines, expected] of cases) {
-    const { areas, rules } = await areasOf(path, lines);
-    if (expected) expect({ name, found: areas.includes(expected), rules }).toEqual({ name, found: true, rules });
-    else expect({ name, areas, rules }).toEqual({ name, areas: [], rules: [] });
-  }
-}
+import { describe, it } from "@jest/globals";
+import { check } from "./support/check-rule-cases.js";
 
 describe("weak cryptography over several lines", () => {
   it("finds ECB through a constant concatenated into the transformation, and MD5/SHA-1 password hashing in many languages", async () => {

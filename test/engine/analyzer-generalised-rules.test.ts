@@ -1,28 +1,10 @@
 // Rule families widened on the second batch of real-code development cases: each kind of change in several
 // languages, and the look-alike beside it that must stay quiet.
 import { describe, expect, it } from "@jest/globals";
-import { review } from "../../src/engine/index.js";
-import type { FindingArea } from "../../src/engine/index.js";
 import { classifyFile } from "../../src/engine/diff/classify-file.js";
+import { review } from "../../src/engine/index.js";
+import { check } from "./support/check-rule-cases.js";
 import { configuration, input } from "./support/configuration.js";
-
-async function areasOf(path: string, lines: string[]): Promise<{ areas: FindingArea[]; rules: string[] }> {
-  const oldCount = lines.filter((l) => !l.startsWith("+")).length;
-  const newCount = lines.filter((l) => !l.startsWith("-")).length;
-  const patch = `@@ -10,${oldCount} +10,${newCount} @@\n${lines.join("\n")}`;
-  const result = await review(input([{ path, status: "modified", patch }]), configuration());
-  return { areas: [...new Set(result.findings.map((f) => f.area))], rules: result.findings.map((f) => f.ruleId) };
-}
-
-type Case = [name: string, path: string, lines: string[], expected: FindingArea | null];
-
-async function check(cases: Case[]): Promise<void> {
-  for (const [name, path, lines, expected] of cases) {
-    const { areas, rules } = await areasOf(path, lines);
-    if (expected) expect({ name, found: areas.includes(expected), rules }).toEqual({ name, found: true, rules });
-    else expect({ name, areas, rules }).toEqual({ name, areas: [], rules: [] });
-  }
-}
 
 describe("personal data and secrets in logs, beyond the C-family call syntax", () => {
   it("reads $name interpolation (Kotlin, Scala), Rust logging macros and java.util.logging levels", async () => {
