@@ -25,6 +25,7 @@ export interface StandInCheckRun {
   status: string;
   conclusion?: string;
   title?: string;
+  externalId?: string;
   /** performance.now() when it was completed. */
   completedAt?: number;
 }
@@ -50,7 +51,7 @@ type Hold = { match: (method: string, path: string) => boolean; waiting: (() => 
 export class StandInGitHub {
   pulls = new Map<string, StandInPull>();
   checkRuns: StandInCheckRun[] = [];
-  reviews: { id: number; repo: string; pullNumber: number; commitId: string; comments: number }[] = [];
+  reviews: { id: number; repo: string; pullNumber: number; commitId: string; comments: number; body: string; commentBodies: string[] }[] = [];
   comments: { id: number; repo: string; issueNumber: number; body: string }[] = [];
   requests: StandInRequest[] = [];
   delayMs: number;
@@ -154,8 +155,15 @@ export class StandInGitHub {
     if (method === "GET" && rest.startsWith("/contents/")) return [404, { message: "Not Found" }];
     if (method === "POST" && rest === "/check-runs") {
       const run: StandInCheckRun = { id: this.nextId++, repo, headSha: String(body.head_sha), status: String(body.status ?? "queued") };
+      if (body.external_id) run.externalId = String(body.external_id);
       this.checkRuns.push(run);
       return [201, { id: run.id, head_sha: run.headSha, status: run.status }];
+    }
+    if (method === "GET" && (m = /^\/commits\/([0-9a-f]+)\/check-runs$/.exec(rest))) {
+      // Every run here is the App's own, named "Clearance".
+      const runs = this.checkRuns.filter((r) => r.repo === repo && r.headSha === m![1]);
+      const answer = runs.map((r) => ({ id: r.id, name: "Clearance", head_sha: r.headSha, status: r.status, conclusion: r.conclusion ?? null, external_id: r.externalId ?? null, app: { id: 1 } }));
+      return [200, { total_count: answer.length, check_runs: answer }];
     }
     if (method === "PATCH" && (m = /^\/check-runs\/(\d+)$/.exec(rest))) {
       const run = this.checkRuns.find((r) => r.id === Number(m![1]));
@@ -180,7 +188,8 @@ export class StandInGitHub {
         return [200, files];
       }
       if (method === "POST" && tail === "/reviews") {
-        const review = { id: this.nextId++, repo, pullNumber: number, commitId: String(body.commit_id), comments: ((body.comments as unknown[]) ?? []).length };
+        const comments = (body.comments as { body: string }[] | undefined) ?? [];
+        const review = { id: this.nextId++, repo, pullNumber: number, commitId: String(body.commit_id), comments: comments.length, body: String(body.body ?? ""), commentBodies: comments.map((c) => c.body) };
         this.reviews.push(review);
         return [200, { id: review.id, state: "COMMENTED" }];
       }
@@ -204,10 +213,19 @@ export class StandInGitHub {
 
   /**
    * GraphQL: the context query a review starts with (the pull request, the repository's address,
-   * no `.github/clearance.yml`, the App's comments when asked), else an empty list of review threads.
+   * no `.github/clearance.yml`, the App's comments when asked), the App's reviews of a pull
+   * request, else an empty list of review threads.
    */
   private graphql(request: { query?: string; variables?: Record<string, unknown> }): unknown {
     const variables = request.variables ?? {};
+    if (/reviews\(/.test(request.query ?? "")) {
+      // The App's reviews of a pull request (all on one page), for a resumed job looking for its own.
+      const repo = `${variables.owner}/${variables.repo}`.toLowerCase();
+      const nodes = this.reviews
+        .filter((r) => r.repo === repo && r.pullNumber === Number(variables.number))
+        .map((r) => ({ viewerDidAuthor: true, body: r.body, commit: { oid: r.commitId }, comments: { nodes: r.commentBodies.map((body) => ({ body })) } }));
+      return { data: { repository: { pullRequest: { reviews: { pageInfo: { hasPreviousPage: false, startCursor: null }, nodes } } } } };
+    }
     if (!/headRefOid|fullDatabaseId/.test(request.query ?? "")) {
       return { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } } } } };
     }

@@ -53,6 +53,7 @@ export function createGitHubSide(deps: GitHubDependencies): GitHubSide {
       admitReview: deps.admitReview ?? createBillingGate(prisma),
       engineOptions: { model: deps.options.model, euModel: deps.options.euModel },
       now,
+      appId: deps.options.github.appId ? Number(deps.options.github.appId) : undefined,
     },
     { concurrency: deps.options.reviewConcurrency, shutdownGraceMs: deps.options.shutdownGraceMs, ...deps.worker },
   );

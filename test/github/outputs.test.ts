@@ -7,6 +7,7 @@ import type { Admission } from "../../src/billing/types.js";
 import { review as engineReview } from "../../src/engine/index.js";
 import type { ReviewFunction } from "../../src/engine/types.js";
 import { MESSAGES } from "../../src/github/messages/index.js";
+import { reviewMarker } from "../../src/github/publish/find-posted-review.js";
 import { SUMMARY_MARKER } from "../../src/github/types.js";
 import { REVIEW_LANGUAGES } from "../../src/domain/types.js";
 import { claimOrganisation, useFileDatabase, REPO, type Harness } from "./support/harness.js";
@@ -120,7 +121,9 @@ describe("review outputs", () => {
     const summary = h.github.comments[0]!.body;
     expect(summary).toContain(`## ${MESSAGES[language].summaryHeading}`);
     expect(summary).toContain(MESSAGES[language].skipReasons.binary);
-    expect(h.github.reviews[0]!.body).toBe(MESSAGES[language].reviewBody(2));
+    // The review's text, then the hidden marker a resumed job finds it by.
+    const job = await h.db.prisma.reviewJob.findFirstOrThrow();
+    expect(h.github.reviews[0]!.body).toBe(`${MESSAGES[language].reviewBody(2)}\n\n${reviewMarker(job.id)}`);
     expect(h.github.checkRuns[0]).toMatchObject({ name: "Clearance", output: { title: "2 compliance findings", summary: MESSAGES[language].checkSummary(2) } });
   });
 
@@ -220,3 +223,4 @@ describe("review outputs", () => {
     expect(h.github.requests.some((r) => r.operationId === "pulls/merge")).toBe(false);
   });
 });
+

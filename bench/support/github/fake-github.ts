@@ -47,6 +47,9 @@ export interface CheckRun {
   conclusion?: string;
   output?: { title: string; summary: string };
   history: string[];
+  external_id?: string;
+  /** The GitHub App that created it (Clearance's test App is 1, when not given). */
+  appId?: number;
 }
 
 export interface IssueComment {
@@ -67,6 +70,8 @@ export interface Review {
   body: string;
   commit_id: string;
   comments: { path: string; line: number; side?: string; start_line?: number; body: string; position?: number }[];
+  /** The GitHub App that posted it (Clearance's test App is 1, when not given); absent for a person. */
+  appId?: number;
 }
 
 export interface Thread {
@@ -189,8 +194,9 @@ export class FakeGitHub {
         return [200, repo.configFile, { "content-type": "application/vnd.github.raw; charset=utf-8" }];
       }
       case "checks/create": {
-        const run: CheckRun = { id: this.id(), name: String(body.name), head_sha: String(body.head_sha), status: String(body.status ?? "queued"), history: [String(body.status ?? "queued")] };
+        const run: CheckRun = { id: this.id(), name: String(body.name), head_sha: String(body.head_sha), status: String(body.status ?? "queued"), history: [String(body.status ?? "queued")], appId: CLEARANCE_APP_ID };
         if (body.conclusion) run.conclusion = String(body.conclusion);
+        if (body.external_id) run.external_id = String(body.external_id);
         this.checkRuns.push(run);
         return [201, { id: run.id, name: run.name, head_sha: run.head_sha, status: run.status }];
       }
@@ -202,6 +208,15 @@ export class FakeGitHub {
         if (body.output) run.output = body.output as CheckRun["output"];
         run.history.push(run.conclusion && run.status === "completed" ? `completed:${run.conclusion}` : run.status);
         return [200, { id: run.id, status: run.status, conclusion: run.conclusion ?? null }];
+      }
+      case "checks/list-for-ref": {
+        // Like GitHub: by head commit, optionally by name and by the App that created them.
+        const appId = query.get("app_id");
+        const runs = this.checkRuns
+          .filter((r) => r.head_sha === params.ref && (!query.has("check_name") || r.name === query.get("check_name")))
+          .filter((r) => appId === null || (r.appId ?? CLEARANCE_APP_ID) === Number(appId))
+          .map((r) => ({ id: r.id, name: r.name, head_sha: r.head_sha, status: r.status, conclusion: r.conclusion ?? null, external_id: r.external_id ?? null, app: { id: r.appId ?? CLEARANCE_APP_ID } }));
+        return [200, { total_count: runs.length, check_runs: runs }];
       }
       case "pulls/list-files": {
         const pull = this.repo(params)?.pulls.get(Number(params.pull_number));
@@ -299,6 +314,20 @@ export class FakeGitHub {
   private graphql(request: { query: string; variables?: Record<string, unknown> }): nock.ReplyFnResult {
     const variables = request.variables ?? {};
     if (/headRefOid|fullDatabaseId/.test(request.query)) return this.pullRequestContext(request.query, variables);
+    if (/reviews\(/.test(request.query)) {
+      // The reviews of a pull request, newest page first (find-posted-review asks with last/before).
+      const repoName = `${variables.owner}/${variables.repo}`.toLowerCase();
+      const all = this.reviews.filter((r) => r.repo === repoName && r.pullNumber === variables.number);
+      const end = variables.cursor ? Number(variables.cursor) : all.length;
+      const start = Math.max(0, end - 50);
+      const nodes = all.slice(start, end).map((r) => ({
+        viewerDidAuthor: (r.appId ?? CLEARANCE_APP_ID) === CLEARANCE_APP_ID,
+        body: r.body,
+        commit: { oid: r.commit_id },
+        comments: { nodes: r.comments.map((c) => ({ body: c.body })) },
+      }));
+      return [200, { data: { repository: { pullRequest: { reviews: { pageInfo: { hasPreviousPage: start > 0, startCursor: String(start) }, nodes } } } } }];
+    }
     if (/reviewThreads/.test(request.query)) {
       const repoName = `${variables.owner}/${variables.repo}`.toLowerCase();
       const nodes = this.threads

@@ -9,7 +9,18 @@ export interface RepoRef {
   repo: string;
 }
 
-export async function startCheckRun(octokit: ProbotOctokit, ref: RepoRef, headSha: string, existingId: bigint | null, now: Date): Promise<bigint> {
+/** What a job knows of its check run: the id it saved, and whether an earlier attempt of it ran. */
+export interface CheckRunStart {
+  jobId: string;
+  existingId: bigint | null;
+  /** An earlier attempt ran (retried, or taken over after a crash): it may have opened a run it never saved. */
+  resumed: boolean;
+  /** The App's id (APP_ID), to list only its own check runs. */
+  appId?: number;
+}
+
+export async function startCheckRun(octokit: ProbotOctokit, ref: RepoRef, headSha: string, start: CheckRunStart, now: Date): Promise<bigint> {
+  const existingId = start.existingId ?? (start.resumed ? await findCheckRun(octokit, ref, headSha, start) : null);
   if (existingId !== null) {
     // A retried or resumed job: the same check run goes back to in_progress.
     await octokit.rest.checks.update({ ...ref, check_run_id: Number(existingId), status: "in_progress" });
@@ -21,9 +32,32 @@ export async function startCheckRun(octokit: ProbotOctokit, ref: RepoRef, headSh
     head_sha: headSha,
     status: "in_progress",
     started_at: now.toISOString(),
-    external_id: `clearance:${headSha}`,
+    external_id: checkRunExternalId(start.jobId),
   });
   return BigInt(data.id);
+}
+
+/** The check run's reference to the job that opened it. */
+export function checkRunExternalId(jobId: string): string {
+  return `clearance:${jobId}`;
+}
+
+/**
+ * The run this job opened on the head commit before its process died, before the id was saved:
+ * the App's own "Clearance" runs of that commit (GitHub filters by app_id), then this job's.
+ */
+async function findCheckRun(octokit: ProbotOctokit, ref: RepoRef, headSha: string, start: CheckRunStart): Promise<bigint | null> {
+  const externalId = checkRunExternalId(start.jobId);
+  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
+    ...ref,
+    ref: headSha,
+    check_name: REVIEW_CHECK_NAME,
+    filter: "all",
+    ...(start.appId !== undefined ? { app_id: start.appId } : {}),
+    per_page: 100,
+  });
+  const own = runs.find((run) => run.external_id === externalId && (start.appId === undefined || run.app?.id === start.appId));
+  return own ? BigInt(own.id) : null;
 }
 
 export type CheckConclusion = "success" | "neutral";

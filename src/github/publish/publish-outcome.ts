@@ -9,6 +9,7 @@ import type { Messages } from "../messages/types.js";
 import type { Placement } from "../review/place-inline-comments.js";
 import type { PostedFindings } from "../review/posted-findings.js";
 import { completeCheckRun, type CheckConclusion, type RepoRef } from "./check-run.js";
+import { findPostedReview, reviewMarker } from "./find-posted-review.js";
 import { postReview } from "./post-review.js";
 import { renderSummary, type SummaryInput } from "./render-summary.js";
 import { upsertSummaryComment } from "./upsert-summary-comment.js";
@@ -20,6 +21,8 @@ export interface PublishTarget {
   ref: RepoRef;
   headSha: string;
   checkRunId: bigint;
+  /** An earlier attempt of the job ran: its review may be on the pull request already. */
+  resumed: boolean;
   /** The summary comment's id: from the database, or the App's own comment found on the pull request. */
   summaryCommentId: bigint | null;
   messages: Messages;
@@ -61,9 +64,13 @@ export async function publishOutcome(target: PublishTarget, outcome: Outcome): P
   const postedInlineNow = new Set<string>();
   if (outcome.inline) {
     const { placement, body } = outcome.inline;
+    const pull = { ...ref, pull_number: job.pullNumber };
+    // A resumed job whose earlier attempt posted its review (and died before saving) reuses it.
+    const earlier = target.resumed && placement.inline.length > 0 ? await findPostedReview(octokit, pull, headSha, job.id) : undefined;
     // No review at all when there is no inline comment: a review is a notification-triggering write.
-    const posted = await postReview(octokit, { ...ref, pull_number: job.pullNumber }, headSha, placement.inline.map((p) => p.comment), body);
+    const posted = earlier ? "posted_before" : await postReview(octokit, pull, headSha, placement.inline.map((p) => p.comment), `${body}\n\n${reviewMarker(job.id)}`);
     if (posted === "posted") for (const p of placement.inline) postedInlineNow.add(p.finding.fingerprint);
+    for (const fingerprint of earlier ?? []) postedInlineNow.add(fingerprint);
     if (posted === "rejected" && summary.review) {
       // GitHub refused a comment (and so the whole review): those findings carry their text in the summary.
       summary = { ...summary, review: { ...summary.review, notOnDiff: new Set([...summary.review.notOnDiff, ...placement.inline.map((p) => p.finding.fingerprint)]) } };

@@ -27,6 +27,11 @@ export function findingMarker(fingerprint: string): string {
   return `<!-- clearance:finding:${fingerprint} -->`;
 }
 
+/** The fingerprint an inline comment's marker names, if it has one. */
+export function readFindingMarker(body: string): string | undefined {
+  return /<!-- clearance:finding:([0-9a-f]+) -->/.exec(body)?.[1];
+}
+
 export function placeInlineComments(findings: Finding[], files: ChangedFile[], postedInline: Set<string>): Placement {
   const lines = rightSideLines(files);
   const placement: Placement = { inline: [], alreadyPosted: [], notOnDiff: [], overLimit: [] };

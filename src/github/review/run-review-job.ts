@@ -35,6 +35,8 @@ export interface ReviewJobDependencies {
   admitReview: AdmitReview;
   engineOptions: EngineOptions;
   now(): Date;
+  /** The App's id (APP_ID): a resumed job looks for its check run among the App's own. */
+  appId?: number;
 }
 
 export type ReviewJobOutcome =
@@ -68,8 +70,13 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
   const headSha = pull.headSha;
   if (trigger !== "command" && state?.lastReviewedSha === headSha) return { kind: "not_reviewed", why: "head already reviewed" };
 
-  if (job.headSha !== headSha) await prisma.reviewJob.update({ where: { id: job.id }, data: { headSha } });
-  const checkRunId = await startCheckRun(octokit, ref, headSha, job.headSha === headSha ? job.checkRunId : null, deps.now());
+  // An earlier attempt of this job ran (a retry, a takeover after a crash, a job handed back at
+  // shutdown): it may have opened a check run or posted a review it never saved; find them, never post twice.
+  const resumed = job.attempts > 1 || job.checkRunId !== null;
+  // A new head forgets the old head's check run in the same write, so a crash in between never pairs them.
+  if (job.headSha !== headSha) await prisma.reviewJob.update({ where: { id: job.id }, data: { headSha, checkRunId: null } });
+  const existingId = job.headSha === headSha ? job.checkRunId : null;
+  const checkRunId = await startCheckRun(octokit, ref, headSha, { jobId: job.id, existingId, resumed, appId: deps.appId }, deps.now());
   await prisma.reviewJob.update({ where: { id: job.id }, data: { checkRunId } });
 
   const configuration = await configurationForInstallation(prisma, job.installationId);
@@ -81,6 +88,7 @@ export async function runReviewJob(job: ReviewJob, deps: ReviewJobDependencies):
     ref,
     headSha,
     checkRunId,
+    resumed,
     summaryCommentId: state?.summaryCommentId ?? context.summaryCommentId ?? null,
     messages,
     now: deps.now,
