@@ -25,7 +25,7 @@ import { createApiKey } from "../../src/domain/api-keys.js";
 import { claimInstallation, recordInstallation } from "../../src/domain/installations.js";
 import { openDatabase, type Database } from "../../src/storage/open-database.js";
 import { startHarness } from "../support/api-harness.js";
-import { freshPostgres } from "./support/fresh-postgres.js";
+import { freshTestPostgres } from "../support/database.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const BIN = new URL("../../bin/clearance.js", import.meta.url).pathname;
@@ -169,8 +169,8 @@ describe("connections cut under concurrent PUT /v1/config load (any database)", 
 // Registered only where PostgreSQL exists (npm test on a bare machine has none).
 if (adminUrl) describe("kill -9 under concurrent PUT /v1/config load", () => {
   it("loses no acknowledged write, and adds at most the unanswered ones", async () => {
-    const database = await freshPostgres(adminUrl, "crash");
-    cleanups.push(() => database.remove());
+    const database = await freshTestPostgres("crash");
+    cleanups.push(() => database.drop());
     const db: Database = await openDatabase({ databaseUrl: database.url });
     cleanups.push(() => db.close());
     const organisations: Organisation[] = [];

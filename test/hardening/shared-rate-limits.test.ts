@@ -3,10 +3,10 @@
 // and TEST_REDIS_URL are set (e.g. redis://127.0.0.1:6379/4).
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import pg from "pg";
 import { createRedisRateLimits } from "../../src/api/rate-limit.js";
 import { openDatabase, type Database } from "../../src/storage/open-database.js";
 import { bearer, startHarness } from "../support/api-harness.js";
+import { freshTestPostgres } from "../support/database.js";
 import { captureLogger } from "../support/silent-logger.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -18,19 +18,13 @@ afterAll(async () => {
 
 /** One fresh PostgreSQL database, opened twice: two instances' worth of pools and clients. */
 async function sharedPostgres(): Promise<[Database, Database]> {
-  const name = `clearance_test_rl_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  const first = await openDatabase({ databaseUrl: url.toString() });
-  const second = await openDatabase({ databaseUrl: url.toString() });
+  const postgres = await freshTestPostgres("rl");
+  const first = await openDatabase({ databaseUrl: postgres.url });
+  const second = await openDatabase({ databaseUrl: postgres.url });
   cleanups.push(async () => {
     await first.close();
     await second.close();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await postgres.drop();
   });
   return [first, second];
 }

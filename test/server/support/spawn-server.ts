@@ -2,14 +2,13 @@
 // stand-in GitHub over HTTP and a database the test can open between runs: an embedded data
 // directory, or a fresh PostgreSQL database when TEST_DATABASE_URL is set.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { openDatabase, type Database, type DatabaseLocation } from "../../../src/storage/open-database.js";
+import { freshTestPostgres, onPostgres } from "../../support/database.js";
 import { testPrivateKey, WEBHOOK_SECRET } from "../../github/support/harness.js";
 import { signedWebhook, WEBHOOK_PATH } from "../../github/support/serve-app.js";
 
@@ -24,9 +23,8 @@ export interface ServerStore {
 
 /** Where the spawned servers keep their data across restarts. */
 export async function serverStore(): Promise<ServerStore> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
   const dir = mkdtempSync(join(tmpdir(), "clearance-process-"));
-  if (!adminUrl) {
+  if (!onPostgres) {
     const location = { dataDir: join(dir, "data") };
     return {
       env: { DATA_DIR: location.dataDir },
@@ -35,24 +33,15 @@ export async function serverStore(): Promise<ServerStore> {
       remove: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `clearance_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const location = { databaseUrl: url.toString() };
+  const postgres = await freshTestPostgres();
+  const location = { databaseUrl: postgres.url };
   return {
     env: { DATABASE_URL: location.databaseUrl },
     location,
     open: () => openDatabase(location),
     async remove() {
       rmSync(dir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await postgres.drop();
     },
   };
 }
