@@ -5,6 +5,7 @@ import { Router, type Request, type Response } from "express";
 import { listFrameworks, unknownFrameworkIds } from "../domain/catalogue.js";
 import { configurationForInstallation } from "../domain/configuration/configuration-store.js";
 import { listExceptions } from "../evidence/exceptions/list-exceptions.js";
+import { locateExceptions } from "../evidence/exceptions/locate-exceptions.js";
 import { revokeException } from "../evidence/exceptions/revoke-exception.js";
 import { findingReference } from "../evidence/finding-reference.js";
 import { EXPORT_FORMATS, exportEvidence, type ExportFormat } from "../evidence/ledger/export-evidence.js";
@@ -25,20 +26,13 @@ export function createEvidenceRoutes(deps: { db: Database; now: () => Date; webB
 
   // ---- Exceptions
   const exceptionRows = async (c: OrganisationContext): Promise<ExceptionRow[]> => {
-    const exceptions = await listExceptions(prisma, c.installationId, { now: now() });
-    if (exceptions.length === 0) return [];
-    // Where the finding was when last reviewed: the review evidence the exception was accepted on.
-    const findings = await prisma.pullRequestFinding.findMany({
-      where: { installationId: c.installationId, fingerprint: { in: [...new Set(exceptions.map((e) => e.fingerprint))] } },
-      select: { repoFullName: true, pullNumber: true, fingerprint: true, path: true, line: true },
-    });
-    const location = new Map(findings.map((f) => [`${f.repoFullName}#${f.pullNumber}#${f.fingerprint}`, `${f.path}:${f.line}`]));
+    const exceptions = await locateExceptions(prisma, c.installationId, await listExceptions(prisma, c.installationId, { now: now() }));
     return exceptions.map((e) => ({
       id: e.id,
       reference: findingReference(e.fingerprint),
       repository: e.repoFullName,
       pullNumber: e.pullNumber,
-      location: location.get(`${e.repoFullName}#${e.pullNumber}#${e.fingerprint}`) ?? null,
+      location: e.location && `${e.location.path}:${e.location.line}`,
       acceptedBy: e.acceptedBy,
       acceptedAt: e.acceptedAt,
       reason: e.reason,

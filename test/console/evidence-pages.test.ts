@@ -3,12 +3,11 @@
 // once no longer an admin), each export format downloaded with its headers (OSCAL validated against
 // NIST's schema), bad periods explained with the CLI's messages, and the queue panel's figures.
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import type { Finding } from "../../src/engine/types.js";
 import { claimInstallation, recordInstallation } from "../../src/domain/installations.js";
 import { acceptFinding } from "../../src/evidence/exceptions/accept-finding.js";
-import { recordPullRequestClosure } from "../../src/evidence/github/record-pull-request-closure.js";
 import { recordReviewEvidence } from "../../src/evidence/record-review-evidence.js";
 import { validateOscal } from "../evidence/support/oscal-validator.js";
+import { auditLogFinding, seedAcceptedFindings } from "../evidence/support/seed-evidence.js";
 import { startConsoleHarness, type ConsoleClient, type ConsoleHarness } from "./support/console-harness.js";
 
 jest.setTimeout(120_000);
@@ -18,26 +17,6 @@ let client: ConsoleClient;
 let csrf: string;
 const ids: { first: string; second: string; theirs: string } = { first: "", second: "", theirs: "" };
 const pr = { installationId: 8101n, repositoryId: 71n, repoFullName: "acme/payments", pullNumber: 12 };
-
-function finding(fingerprint: string, line: number): Finding {
-  return {
-    fingerprint,
-    ruleId: "logging.audit_disabled",
-    path: "src/config.ts",
-    line,
-    side: "RIGHT",
-    area: "logging",
-    severity: "high",
-    message: "Audit logging is switched off.",
-    title: "Audit logging switched off",
-    body: "Audit logging is switched off.",
-    controls: [
-      { framework: "ISO_27001", id: "A.8.15", title: "Logging" },
-      { framework: "SOC_2", id: "CC7.2", title: "Monitoring of system components for anomalies" },
-    ],
-    source: "analyzer",
-  };
-}
 
 beforeAll(async () => {
   h = await startConsoleHarness({
@@ -53,23 +32,14 @@ beforeAll(async () => {
   await recordInstallation(prisma, { id: 8102n, accountLogin: "umbrella" });
   await claimInstallation(prisma, 8102n, now);
 
-  await recordReviewEvidence(prisma, pr, "a".repeat(40), [finding("aaaaaaa111", 3), finding("bbbbbbb222", 9), finding("ccccccc333", 20)], new Date("2026-11-20T10:00:00Z"));
-  const base = { ...pr, acceptedBy: "octocat", acceptedWith: "admin" };
-  ids.first = (await acceptFinding(prisma, { ...base, reference: "aaaaaaa", reason: "Scrubbed <downstream>", until: "2026-11-30", commentUrl: "https://github.com/acme/payments/pull/12#issuecomment-1", now: new Date("2026-11-20T11:00:00Z") })).id;
-  ids.second = (await acceptFinding(prisma, { ...base, reference: "bbbbbbb", reason: "No personal data here", now: new Date("2026-11-20T11:05:00Z") })).id;
-  // Expired on 2026-11-21: not in force, so not listed.
-  await acceptFinding(prisma, { ...base, reference: "ccccccc", reason: "Until the hotfix", until: "2026-11-21", now: new Date("2026-11-20T11:10:00Z") });
-  await recordPullRequestClosure(
-    prisma,
-    {
-      installationId: 8101,
-      repository: { id: 71, full_name: "acme/payments" },
-      pull_request: { number: 12, title: "Turn off audit logs", html_url: "https://github.com/acme/payments/pull/12", merged: true, merged_at: "2026-11-20T12:00:00Z", merged_by: { login: "hubot" }, merge_commit_sha: "f".repeat(40), closed_at: "2026-11-20T12:00:00Z" },
-    },
-    new Date("2026-11-20T12:00:00Z"),
-  );
+  [ids.first, ids.second] = await seedAcceptedFindings(prisma, pr, { aaaaaaa111: 3, bbbbbbb222: 9, ccccccc333: 20 }, [
+    { fingerprint: "aaaaaaa111", reason: "Scrubbed <downstream>", until: "2026-11-30", commentUrl: "https://github.com/acme/payments/pull/12#issuecomment-1", at: "2026-11-20T11:00:00Z" },
+    { fingerprint: "bbbbbbb222", reason: "No personal data here", at: "2026-11-20T11:05:00Z" },
+    // Expired on 2026-11-21: not in force, so not listed.
+    { fingerprint: "ccccccc333", reason: "Until the hotfix", until: "2026-11-21", at: "2026-11-20T11:10:00Z" },
+  ]);
   const theirs = { installationId: 8102n, repositoryId: 81n, repoFullName: "umbrella/vault", pullNumber: 3 };
-  await recordReviewEvidence(prisma, theirs, "b".repeat(40), [finding("ddddddd444", 5)], new Date("2026-11-20T10:00:00Z"));
+  await recordReviewEvidence(prisma, theirs, "b".repeat(40), [auditLogFinding("ddddddd444", 5)], new Date("2026-11-20T10:00:00Z"));
   ids.theirs = (await acceptFinding(prisma, { ...theirs, reference: "ddddddd", reason: "Theirs", acceptedBy: "wesker", acceptedWith: "write", now: new Date("2026-11-20T11:00:00Z") })).id;
 
   client = await h.signIn();

@@ -4,14 +4,11 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import type { Finding } from "../../src/engine/types.js";
-import { acceptFinding } from "../../src/evidence/exceptions/accept-finding.js";
-import { recordPullRequestClosure } from "../../src/evidence/github/record-pull-request-closure.js";
-import { recordReviewEvidence } from "../../src/evidence/record-review-evidence.js";
 import type { Database } from "../../src/storage/open-database.js";
 import { cliRunner } from "../support/cli-harness.js";
 import { createTestDatabase } from "../support/database.js";
 import { validateOscal } from "./support/oscal-validator.js";
+import { seedAcceptedFindings } from "./support/seed-evidence.js";
 
 // Opening a database can pass the default 30 s on a shared, loaded machine.
 jest.setTimeout(120_000);
@@ -21,26 +18,6 @@ const clock = { now: new Date("2026-11-22T10:00:00Z") };
 let run: ReturnType<typeof cliRunner>;
 const pr = { installationId: 42n, repositoryId: 7n, repoFullName: "acme/payments", pullNumber: 12 };
 
-function finding(fingerprint: string, line: number): Finding {
-  return {
-    fingerprint,
-    ruleId: "logging.audit_disabled",
-    path: "src/config.ts",
-    line,
-    side: "RIGHT",
-    area: "logging",
-    severity: "high",
-    message: "Audit logging is switched off.",
-    title: "Audit logging switched off",
-    body: "Audit logging is switched off.",
-    controls: [
-      { framework: "ISO_27001", id: "A.8.15", title: "Logging" },
-      { framework: "SOC_2", id: "CC7.2", title: "Monitoring of system components for anomalies" },
-    ],
-    source: "analyzer",
-  };
-}
-
 let exceptionIds: string[] = [];
 
 beforeAll(async () => {
@@ -49,20 +26,10 @@ beforeAll(async () => {
   await run("installation", "add", "42", "--account", "acme");
   await run("claim", "42");
   await db.prisma.configuration.updateMany({ data: { frameworks: ["ISO_27001"] } });
-  await recordReviewEvidence(db.prisma, pr, "a".repeat(40), [finding("aaaaaaa111", 3), finding("bbbbbbb222", 9)], new Date("2026-11-20T10:00:00Z"));
-  const base = { ...pr, acceptedBy: "octocat", acceptedWith: "admin" };
-  const first = await acceptFinding(db.prisma, { ...base, reference: "aaaaaaa", reason: "Scrubbed downstream", until: "2026-11-30", now: new Date("2026-11-20T11:00:00Z") });
-  const second = await acceptFinding(db.prisma, { ...base, reference: "bbbbbbb", reason: "Temporary, see INC-7", until: "2026-11-21", now: new Date("2026-11-20T11:05:00Z") });
-  exceptionIds = [first.id, second.id];
-  await recordPullRequestClosure(
-    db.prisma,
-    {
-      installationId: 42,
-      repository: { id: 7, full_name: "acme/payments" },
-      pull_request: { number: 12, title: "Turn off audit logs", html_url: "https://github.com/acme/payments/pull/12", merged: true, merged_at: "2026-11-20T12:00:00Z", merged_by: { login: "hubot" }, merge_commit_sha: "f".repeat(40), closed_at: "2026-11-20T12:00:00Z" },
-    },
-    new Date("2026-11-20T12:00:00Z"),
-  );
+  exceptionIds = await seedAcceptedFindings(db.prisma, pr, { aaaaaaa111: 3, bbbbbbb222: 9 }, [
+    { fingerprint: "aaaaaaa111", reason: "Scrubbed downstream", until: "2026-11-30", at: "2026-11-20T11:00:00Z" },
+    { fingerprint: "bbbbbbb222", reason: "Temporary, see INC-7", until: "2026-11-21", at: "2026-11-20T11:05:00Z" },
+  ]);
 });
 afterAll(async () => db.close());
 
