@@ -1,7 +1,7 @@
 // Signed pull_request webhooks as GitHub sends them, built from GitHub's published example
 // payload (@octokit/webhooks-examples) moved to the installation, repository and head given.
-import { createHmac, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
+import { signedWebhook, type SignedWebhook } from "./github/signed-webhook.js";
 
 const require = createRequire(import.meta.url);
 const examples = require("@octokit/webhooks-examples") as { name: string; examples: Record<string, any>[] }[];
@@ -15,11 +15,7 @@ export interface PullRequestTarget {
   headSha: string;
 }
 
-export interface SignedWebhook {
-  method: "POST";
-  headers: Record<string, string>;
-  body: string;
-}
+export type { SignedWebhook };
 
 export function signedPullRequestOpened(target: PullRequestTarget, secret: string): SignedWebhook {
   const payload = structuredClone(opened);
@@ -33,15 +29,5 @@ export function signedPullRequestOpened(target: PullRequestTarget, secret: strin
   payload.number = target.number;
   payload.pull_request.number = target.number;
   payload.pull_request.head.sha = target.headSha;
-  const body = JSON.stringify(payload);
-  return {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-github-event": "pull_request",
-      "x-github-delivery": randomUUID(),
-      "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
-    },
-    body,
-  };
+  return signedWebhook("pull_request", payload, { secret });
 }

@@ -37,18 +37,25 @@ function manyFindings(n: number): FakeFile[] {
   }));
 }
 
+type Paused = Extract<Admission, { admitted: false }>;
+
+/** The billing gate's answer once November 2026's free allowance is used up. */
+function allowanceReached(resumes: string, resumeOptions: Paused["resumeOptions"]): Admission {
+  return {
+    admitted: false,
+    reason: "allowance_reached",
+    plan: "free",
+    period: "2026-11",
+    title: "Paused: monthly review allowance reached",
+    resumes,
+    resumeOptions,
+    resumesAt: new Date("2026-12-01T00:00:00Z"),
+  };
+}
+
 describe("review outputs", () => {
   it("a paused review posts no findings: neutral check with the gate's title, summary says how it resumes", async () => {
-    const paused: Admission = {
-      admitted: false,
-      reason: "allowance_reached",
-      plan: "free",
-      period: "2026-11",
-      title: "Paused: monthly review allowance reached",
-      resumes: "next period",
-      resumeOptions: ["next_period", "upgrade", "overage"],
-      resumesAt: new Date("2026-12-01T00:00:00Z"),
-    };
+    const paused = allowanceReached("next period", ["next_period", "upgrade", "overage"]);
     h = await createHarness({ admitReview: async () => paused });
     await claimOrganisation(h.db, { review_language: "de" });
     await openAndReview(FILES_WITH_FINDINGS);
@@ -63,16 +70,7 @@ describe("review outputs", () => {
   });
 
   it("tells a bare installation that claiming resumes reviews, and offers nothing it cannot do", async () => {
-    const paused: Admission = {
-      admitted: false,
-      reason: "allowance_reached",
-      plan: "free",
-      period: "2026-11",
-      title: "Paused: monthly review allowance reached",
-      resumes: "next period or claim",
-      resumeOptions: ["next_period", "claim"],
-      resumesAt: new Date("2026-12-01T00:00:00Z"),
-    };
+    const paused = allowanceReached("next period or claim", ["next_period", "claim"]);
     h = await createHarness({ admitReview: async () => paused });
     await openAndReview(FILES_WITH_FINDINGS);
     const summary = h.github.comments[0]!.body;

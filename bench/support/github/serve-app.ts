@@ -1,6 +1,5 @@
-// Serves the real Express app with Probot's webhook middleware mounted, on loopback, and signs
-// webhooks the way GitHub does (X-Hub-Signature-256 over the raw body).
-import { createHmac, randomUUID } from "node:crypto";
+// Serves the real Express app with Probot's webhook middleware mounted, on loopback; signedWebhook
+// (signed-webhook.ts) builds the requests GitHub would send it.
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { pino } from "pino";
@@ -9,7 +8,8 @@ import { createRateLimits } from "../../../src/api/rate-limit.js";
 import type { GitHubSide } from "../../../src/github/index.js";
 import { createApp } from "../../../src/server/create-app.js";
 import type { Database } from "../../../src/storage/open-database.js";
-import { WEBHOOK_SECRET } from "./stand-in-app.js";
+
+export { signedWebhook } from "./signed-webhook.js";
 
 export const WEBHOOK_PATH = "/api/github/webhooks";
 
@@ -27,15 +27,5 @@ export async function serveApp(db: Database, side: GitHubSide, probot: Probot): 
       server.closeAllConnections();
       server.close(() => resolve());
     }),
-  };
-}
-
-export function signedWebhook(name: string, payload: unknown, options: { id?: string; secret?: string } = {}) {
-  const body = JSON.stringify(payload);
-  const signature = `sha256=${createHmac("sha256", options.secret ?? WEBHOOK_SECRET).update(body).digest("hex")}`;
-  return {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-github-event": name, "x-github-delivery": options.id ?? randomUUID(), "x-hub-signature-256": signature },
-    body,
   };
 }

@@ -22,23 +22,22 @@ export interface SqlTransaction {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
 
+interface ConfigurationRow {
+  profile: Profile;
+  frameworks: string[];
+  eu_inference: boolean;
+  review_language: ReviewLanguage;
+  commitments: Commitment[];
+  commitments_updated_at: Date | null;
+}
+
+const COLUMNS = `profile, frameworks, eu_inference, review_language, commitments,
+  commitments_updated_at AT TIME ZONE 'UTC' AS commitments_updated_at`;
+
 /** GET /v1/config's read, on every such request: through the driver, like the key lookup (see api-keys.ts). */
 export async function getConfiguration(sql: SqlDriver, organisationId: string): Promise<OrganisationConfiguration> {
-  const [row] = await sql.query<{
-    profile: Profile;
-    frameworks: string[];
-    eu_inference: boolean;
-    review_language: ReviewLanguage;
-    commitments: Commitment[];
-    commitments_updated_at: Date | null;
-  }>(
-    `SELECT profile, frameworks, eu_inference, review_language, commitments,
-            commitments_updated_at AT TIME ZONE 'UTC' AS commitments_updated_at
-       FROM configurations WHERE organisation_id = $1`,
-    [organisationId],
-  );
-  if (!row) return { ...DEFAULT_CONFIGURATION };
-  return { ...row, commitments_updated_at: row.commitments_updated_at ? row.commitments_updated_at.toISOString() : null };
+  const [row] = await sql.query<ConfigurationRow>(`SELECT ${COLUMNS} FROM configurations WHERE organisation_id = $1`, [organisationId]);
+  return row ? toStoredFields(row) : { ...DEFAULT_CONFIGURATION };
 }
 
 /** What a review of this installation is grounded in: its organisation's, or the defaults when unclaimed. */
@@ -57,17 +56,6 @@ export interface UpdateContext {
   beforeCommit?: (tx: SqlTransaction, stored: Partial<OrganisationConfiguration>) => Promise<void>;
 }
 
-interface ConfigurationRow {
-  profile: Profile;
-  frameworks: string[];
-  eu_inference: boolean;
-  review_language: ReviewLanguage;
-  commitments: Commitment[];
-  commitments_updated_at: Date | null;
-}
-
-const COLUMNS = `profile, frameworks, eu_inference, review_language, commitments,
-  commitments_updated_at AT TIME ZONE 'UTC' AS commitments_updated_at`;
 /** Timestamps are "timestamp without time zone" holding UTC; pass an ISO string and convert in SQL. */
 const UTC = (n: number) => `($${n}::timestamptz AT TIME ZONE 'UTC')`;
 
