@@ -2,6 +2,7 @@
 // the account's installations, through the same table the operator command writes. The
 // Marketplace listing's plan names are the publisher's own, so they are mapped to our plans.
 import { DomainError } from "../domain/errors.js";
+import { recordAudit } from "../domain/audit.js";
 import type { Prisma } from "../storage/open-database.js";
 import { isPlanName, PLANS } from "./plans.js";
 import type { PlanName } from "./types.js";
@@ -89,15 +90,13 @@ export async function applyMarketplaceEvent(prisma: Prisma, event: MarketplaceEv
       });
       for (const installation of installations) {
         if (!installation.organisation) continue;
-        await tx.auditRecord.create({
-          data: {
-            organisationId: installation.organisation.id,
-            actor: "github-marketplace",
-            action: event.action === "pending_change" ? "billing.marketplace_pending_change" : "billing.marketplace_pending_change_cancelled",
-            before: { pending_plan: previous?.pendingPlan ?? null },
-            after: { pending_plan: pending.pendingPlan, effective_at: pending.pendingEffectiveAt?.toISOString() ?? null, marketplace_plan: event.plan.name },
-            createdAt: now,
-          },
+        await recordAudit(tx, {
+          organisationId: installation.organisation.id,
+          actor: "github-marketplace",
+          action: event.action === "pending_change" ? "billing.marketplace_pending_change" : "billing.marketplace_pending_change_cancelled",
+          before: { pending_plan: previous?.pendingPlan ?? null },
+          after: { pending_plan: pending.pendingPlan, effective_at: pending.pendingEffectiveAt?.toISOString() ?? null, marketplace_plan: event.plan.name },
+          now,
         });
       }
       return event.action === "pending_change"
@@ -113,15 +112,13 @@ export async function applyMarketplaceEvent(prisma: Prisma, event: MarketplaceEv
     for (const installation of installations) {
       await tx.installation.update({ where: { id: installation.id }, data: { plan: mapped } });
       if (!installation.organisation) continue;
-      await tx.auditRecord.create({
-        data: {
-          organisationId: installation.organisation.id,
-          actor: "github-marketplace",
-          action: "billing.plan_set",
-          before: { plan: installation.plan },
-          after: { plan: mapped, marketplace_action: event.action, marketplace_plan: event.plan.name },
-          createdAt: now,
-        },
+      await recordAudit(tx, {
+        organisationId: installation.organisation.id,
+        actor: "github-marketplace",
+        action: "billing.plan_set",
+        before: { plan: installation.plan },
+        after: { plan: mapped, marketplace_action: event.action, marketplace_plan: event.plan.name },
+        now,
       });
     }
     return { status: "plan_set", plan: mapped, installations: ids };

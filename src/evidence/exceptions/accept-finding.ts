@@ -1,6 +1,7 @@
 // Records an exception: a finding of one pull request accepted as a known risk, by whom, when,
 // why and until when. The finding is named by its reference as the summary lists it. A claimed
 // organisation's audit log records it too.
+import { recordAudit } from "../../domain/audit.js";
 import type { Prisma } from "../../storage/open-database.js";
 import { findingReference, fingerprintsMatching } from "../finding-reference.js";
 import { EvidenceError, type ExceptionRecord } from "../types.js";
@@ -63,15 +64,13 @@ export async function acceptFinding(prisma: Prisma, input: AcceptFindingInput): 
     });
     const organisation = await tx.organisation.findUnique({ where: { installationId: input.installationId }, select: { id: true } });
     if (organisation) {
-      await tx.auditRecord.create({
-        data: {
-          organisationId: organisation.id,
-          actor: `github:${input.acceptedBy}`,
-          action: "exception.accept",
-          before: { superseded },
-          after: { id: created.id, repository: input.repoFullName, pull_number: input.pullNumber, fingerprint: finding.fingerprint, reason: input.reason, expires_at: expiresAt?.toISOString() ?? null, permission: input.acceptedWith },
-          createdAt: input.now,
-        },
+      await recordAudit(tx, {
+        organisationId: organisation.id,
+        actor: `github:${input.acceptedBy}`,
+        action: "exception.accept",
+        before: { superseded },
+        after: { id: created.id, repository: input.repoFullName, pull_number: input.pullNumber, fingerprint: finding.fingerprint, reason: input.reason, expires_at: expiresAt?.toISOString() ?? null, permission: input.acceptedWith },
+        now: input.now,
       });
     }
     return { ...created, path: finding.path, line: finding.line, controls: controlLabels(finding.controls) };

@@ -1,5 +1,6 @@
 // Revokes an exception: from the next review on, its finding is raised again. `revokedBy` is the
 // actor as the audit log names it ("cli", "console:<user>").
+import { recordAudit } from "../../domain/audit.js";
 import type { Prisma } from "../../storage/open-database.js";
 import { EvidenceError, exceptionState, type ExceptionRecord } from "../types.js";
 
@@ -16,9 +17,7 @@ export async function revokeException(prisma: Prisma, input: { id: string; insta
     const revoked = await tx.findingException.update({ where: { id: input.id }, data: { revokedAt: input.now, revokedBy: input.revokedBy } });
     const organisation = await tx.organisation.findUnique({ where: { installationId: row.installationId }, select: { id: true } });
     if (organisation) {
-      await tx.auditRecord.create({
-        data: { organisationId: organisation.id, actor: input.revokedBy, action: "exception.revoke", before: { id: row.id, state }, after: { id: row.id, revoked_at: input.now.toISOString() }, createdAt: input.now },
-      });
+      await recordAudit(tx, { organisationId: organisation.id, actor: input.revokedBy, action: "exception.revoke", before: { id: row.id, state }, after: { id: row.id, revoked_at: input.now.toISOString() }, now: input.now });
     }
     return revoked;
   });
