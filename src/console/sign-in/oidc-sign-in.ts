@@ -54,14 +54,17 @@ export function createOidcSignIn(deps: { prisma: Prisma; log: Logger; options: O
 
   async function discover(): Promise<client.Configuration> {
     const insecure = isLoopbackHttp(options.issuer);
-    const execute = insecure ? [client.allowInsecureRequests] : [];
+    // openid-client trusts an ID token from the token endpoint on TLS alone (OIDC Core allows it);
+    // checking its signature against the provider's JWKS too means a forged token is refused even
+    // where TLS is intercepted or, in development, absent.
+    const execute = [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])];
     const found = await client.discovery(new URL(options.issuer), options.clientId, undefined, client.ClientSecretBasic(options.clientSecret), { execute, timeout: 10 });
     // client_secret_basic is the specification's default; a provider that lists only _post gets that.
     const methods = found.serverMetadata().token_endpoint_auth_methods_supported;
     if (!methods || methods.includes("client_secret_basic")) return found;
     const config = new client.Configuration(found.serverMetadata(), options.clientId, undefined, client.ClientSecretPost(options.clientSecret));
     config.timeout = 10;
-    if (insecure) client.allowInsecureRequests(config);
+    for (const apply of execute) apply(config);
     return config;
   }
 
