@@ -55,7 +55,9 @@ export function createCompleteSignIn(deps: CompleteSignInDependencies): Complete
           409,
         );
       }
-      if (github) {
+      // A session without GitHub (signed in by OpenID Connect or e-mail) gains it: it can now claim
+      // and GitHub's administrators' ownership applies. A GitHub session keeps the account it has.
+      if (github && !current.github) {
         await deps.sessions.attachGitHub(current, github, installations);
         await syncGitHubOwnership(prisma, current.accountId, installations.map((i) => i.id), now);
       }
