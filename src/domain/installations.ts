@@ -34,7 +34,8 @@ function noSuchInstallation(id: bigint): DomainError {
  * Links an installation to an organisation and starts its 14-day trial, with a configuration at
  * the defaults. Claiming twice is refused rather than restarting the trial.
  */
-export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli") {
+/** `ownerAccountId`: the console account claiming it, which becomes the organisation's first owner. */
+export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli", options: { ownerAccountId?: string } = {}) {
   return prisma.$transaction(async (tx) => {
     const installation = await tx.installation.findUnique({ where: { id }, include: { organisation: true } });
     if (!installation) throw noSuchInstallation(id);
@@ -45,6 +46,11 @@ export async function claimInstallation(prisma: Prisma, id: bigint, now = new Da
       data: { installationId: id, claimedAt: now, configuration: { create: {} } },
     });
     await recordAudit(tx, { organisationId: organisation.id, actor, action: "installation.claim", before: {}, after: { installation_id: String(id), trial_started_at: now.toISOString() }, now });
+    if (options.ownerAccountId) {
+      const at = { createdAt: now, updatedAt: now };
+      // The claimer is GitHub-checked (they administer the installation) and the explicit owner.
+      await tx.organisationMember.create({ data: { organisationId: organisation.id, accountId: options.ownerAccountId, role: "owner", githubAdmin: true, githubCheckedAt: now, ...at } });
+    }
     return organisation;
   });
 }

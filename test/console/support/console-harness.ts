@@ -54,11 +54,16 @@ export interface ConsoleHarness {
   client(): ConsoleClient;
   /** Signs the stand-in's current user in, and returns the client (cookies kept). */
   signIn(client?: ConsoleClient, returnTo?: string): Promise<ConsoleClient>;
+  /** Signs `user` in (the stand-in's current user for that one sign-in). */
+  signInAs(user: StandInUser, client?: ConsoleClient, returnTo?: string): Promise<ConsoleClient>;
+  /** The console account a GitHub user signed in to. */
+  accountIdOf(user: StandInUser): Promise<string>;
   close(): Promise<void>;
 }
 
 export const ALICE: StandInUser = { id: 501, login: "alice" };
 export const BOB: StandInUser = { id: 502, login: "bob" };
+export const CAROL: StandInUser = { id: 503, login: "carol" };
 
 export async function startConsoleHarness(options: { installations?: StandInInstallation[]; memberships?: GitHubStandIn["memberships"]; signInPerMinute?: number; trustProxy?: boolean } = {}): Promise<ConsoleHarness> {
   const github = await startGitHubStandIn({ currentUser: ALICE, installations: options.installations, memberships: options.memberships });
@@ -83,6 +88,19 @@ export async function startConsoleHarness(options: { installations?: StandInInst
       const done = await client.get(`/auth/github/callback?code=${github.issueCode()}&state=${encodeURIComponent(state)}`);
       if (done.status !== 303) throw new Error(`callback answered ${done.status}: ${done.text.slice(0, 300)}`);
       return client;
+    },
+    async signInAs(user, client, returnTo) {
+      const previous = github.currentUser;
+      github.currentUser = user;
+      try {
+        return await harness.signIn(client, returnTo);
+      } finally {
+        github.currentUser = previous;
+      }
+    },
+    async accountIdOf(user) {
+      const identity = await app.db.prisma.consoleIdentity.findUniqueOrThrow({ where: { method_subject: { method: "github", subject: String(user.id) } } });
+      return identity.accountId;
     },
     async close() {
       await app.close();
