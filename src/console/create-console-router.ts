@@ -11,7 +11,7 @@ import * as cookie from "cookie";
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { DomainError } from "../domain/errors.js";
 import { claimInstallation, findInstallation, parseInstallationId, recordInstallation } from "../domain/installations.js";
 import type { Database } from "../storage/open-database.js";
@@ -28,6 +28,7 @@ import { signInChooser, type SignInChoice } from "./pages/sign-in-page.js";
 import { pageUser, safeReturnTo, send, sessionOf } from "./respond.js";
 import { setupPage } from "./pages/setup-page.js";
 import { createSessionStore, sameToken, SESSION_TTL_MS, SIGN_IN_STATE_TTL_MS, type ConsoleSession, type SessionStore } from "./session-store.js";
+import { createSignInMethodsRouter, offeredSignInMethods, type SignInMethodsOptions } from "./sign-in/create-sign-in-methods-router.js";
 import type { CompleteSignIn } from "./sign-in/verified-identity.js";
 
 export interface ConsoleOptions {
@@ -35,6 +36,8 @@ export interface ConsoleOptions {
   oauth?: GitHubOAuthOptions;
   /** Sign-in attempts (starts and callbacks) per client IP per minute. */
   signInPerMinute: number;
+  /** OpenID Connect and e-mail sign-in (src/console/sign-in/), each when configured. */
+  signInMethods?: Omit<SignInMethodsOptions, "signInPerMinute">;
 }
 
 export interface ConsoleDependencies {
@@ -42,6 +45,8 @@ export interface ConsoleDependencies {
   log: Logger;
   now: () => Date;
   options: ConsoleOptions;
+  /** Rate limiters in the service's store (shared through Redis when REDIS_URL is set); per instance when not given. */
+  limiter?: (name: string, points: number, durationSeconds: number) => RateLimiterAbstract;
 }
 
 const SESSION_COOKIE = "clearance_session";
@@ -98,6 +103,20 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
   router.use(onConsolePaths(loadSession));
   router.use(onConsolePaths(express.urlencoded({ extended: false, limit: "100kb", parameterLimit: 1000 })));
 
+  const cookieOptions = (req: Request, maxAgeMs: number) => ({ httpOnly: true, secure: req.secure, sameSite: "lax" as const, path: "/", maxAge: maxAgeMs });
+  const setSessionCookie = (req: Request, res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookieOptions(req, SESSION_TTL_MS));
+  /** Every sign-in method ends here (see accounts/complete-sign-in.ts). */
+  const completeSignIn: CompleteSignIn = createCompleteSignIn({ db, log, now, sessions, github, setSessionCookie });
+
+  // OpenID Connect and e-mail sign-in. Mounted before the session CSRF check: their callbacks and
+  // the e-mail form serve people without a session, and that form carries its own token, tied to
+  // the browser (see sign-in/create-sign-in-methods-router.ts).
+  const signInMethods = deps.options.signInMethods;
+  if (signInMethods) {
+    const limiter = deps.limiter ?? ((name: string, points: number, duration: number) => new RateLimiterMemory({ keyPrefix: name, points, duration }));
+    router.use(createSignInMethodsRouter({ db, log, now, options: { ...signInMethods, signInPerMinute: deps.options.signInPerMinute }, limiter, completeSignIn }));
+  }
+
   // Every form carries the session's CSRF token; a POST without it (or without a session) changes nothing.
   router.use((req, res, next) => {
     if (req.method !== "POST" || !isConsolePath(req.path)) return next();
@@ -110,7 +129,6 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     next();
   });
 
-  const cookieOptions = (req: Request, maxAgeMs: number) => ({ httpOnly: true, secure: req.secure, sameSite: "lax" as const, path: "/", maxAge: maxAgeMs });
 
   const rateLimited: RequestHandler = async (req, res, next) => {
     try {
@@ -123,14 +141,10 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     }
   };
 
-  const setSessionCookie = (req: Request, res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookieOptions(req, SESSION_TTL_MS));
-  /** Every sign-in method ends here (see accounts/complete-sign-in.ts). */
-  const completeSignIn: CompleteSignIn = createCompleteSignIn({ db, log, now, sessions, github, setSessionCookie });
-
   // The sign-in chooser's entries, in order. Each method's start page takes ?return_to=<path>.
-  // SIGN-IN METHODS: OpenID Connect and e-mail add their { method, label, href } here when configured.
   const signInChoices: SignInChoice[] = [];
   if (github) signInChoices.push({ method: "github", label: "Sign in with GitHub", href: "/sign-in/github" });
+  signInChoices.push(...offeredSignInMethods(signInMethods ?? {}));
 
   /**
    * Re-reads from GitHub, with the user's token, which installations they administer. A token

@@ -12,11 +12,10 @@ import type { Logger } from "pino";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Database } from "../../storage/open-database.js";
 import { errorPage } from "../pages/error-page.js";
-import { send } from "../respond.js";
+import { safeReturnTo, send } from "../respond.js";
 import { derive, hashSecret, isSecretShaped, randomSecret, readCookie, sameHash, setCookie } from "./browser-secret.js";
 import { createEmailSignIn, MAGIC_LINK_TTL_MS, normaliseAddress, type MagicLinkDelivery } from "./email-sign-in.js";
 import { createOidcSignIn, OIDC_SIGN_IN_TTL_MS, ProviderUnreachableError, type OidcOptions } from "./oidc-sign-in.js";
-import { safeReturnTo } from "./safe-return-to.js";
 import { emailFormPage, emailSentPage } from "./sign-in-pages.js";
 import type { CompleteSignIn, SignInMethod } from "./verified-identity.js";
 
@@ -46,23 +45,20 @@ export interface SignInMethodsDependencies {
   completeSignIn: CompleteSignIn;
 }
 
-/** What the /sign-in chooser offers besides GitHub. */
+/** What the /sign-in chooser (and the Account page's "Link") offers besides GitHub. */
 export interface OfferedSignInMethod {
   method: Exclude<SignInMethod, "github">;
   label: string;
-  /** The start address; append `?return_to=<path>`. */
-  path: string;
+  /** The start address; it takes `?return_to=<path>`. */
+  href: string;
 }
 
 export function offeredSignInMethods(options: Pick<SignInMethodsOptions, "oidc" | "email">): OfferedSignInMethod[] {
   const offered: OfferedSignInMethod[] = [];
-  if (options.oidc) offered.push({ method: "oidc", label: `Sign in with ${options.oidc.name}`, path: "/sign-in/oidc" });
-  if (options.email) offered.push({ method: "email", label: "Sign in by e-mail", path: "/sign-in/email" });
+  if (options.oidc) offered.push({ method: "oidc", label: `Sign in with ${options.oidc.name}`, href: "/sign-in/oidc" });
+  if (options.email) offered.push({ method: "email", label: "Sign in by e-mail", href: "/sign-in/email" });
   return offered;
 }
-
-/** The paths this router answers, for the console's own list of pages. */
-export const SIGN_IN_METHOD_PATHS = ["/sign-in/oidc", "/auth/oidc/callback", "/sign-in/email", "/auth/email/callback"] as const;
 
 const OIDC_COOKIE = "clearance_oidc";
 const EMAIL_COOKIE = "clearance_email_browser";
