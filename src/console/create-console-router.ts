@@ -66,6 +66,16 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
   router.get("/console/assets/primer.css", (_req, res) => res.sendFile(primerCss, { maxAge: "1d" }));
   router.use("/console/assets", express.static(assets, { maxAge: "1h", index: false }));
 
+  const cookieOptions = (req: Request, maxAgeMs: number) => ({ httpOnly: true, secure: req.secure, sameSite: "lax" as const, path: "/", maxAge: maxAgeMs });
+  const setSessionCookie = (req: Request, res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookieOptions(req, SESSION_TTL_MS));
+  /** Every sign-in method ends here (see accounts/complete-sign-in.ts). */
+  const completeSignIn: CompleteSignIn = createCompleteSignIn({ db, log, now, sessions, github, setSessionCookie });
+  const signInMethods = deps.options.signInMethods;
+  const limiter = deps.limiter ?? ((name: string, points: number, duration: number) => new RateLimiterMemory({ keyPrefix: name, points, duration }));
+  const signInMethodsRouter = signInMethods
+    ? createSignInMethodsRouter({ db, log, now, options: { ...signInMethods, signInPerMinute: deps.options.signInPerMinute }, limiter, completeSignIn })
+    : undefined;
+
   const security = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -76,7 +86,8 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
-        formAction: ["'self'"],
+        // A form whose answer redirects to a sign-in provider (the Account page's "Link") needs its origin here.
+        formAction: ["'self'", ...(github ? [github.webBaseUrl] : []), () => signInMethodsRouter?.formActionOrigins().join(" ") || "'self'"],
         frameAncestors: ["'none'"],
         baseUri: ["'none'"],
         objectSrc: ["'none'"],
@@ -103,19 +114,10 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
   router.use(onConsolePaths(loadSession));
   router.use(onConsolePaths(express.urlencoded({ extended: false, limit: "100kb", parameterLimit: 1000 })));
 
-  const cookieOptions = (req: Request, maxAgeMs: number) => ({ httpOnly: true, secure: req.secure, sameSite: "lax" as const, path: "/", maxAge: maxAgeMs });
-  const setSessionCookie = (req: Request, res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookieOptions(req, SESSION_TTL_MS));
-  /** Every sign-in method ends here (see accounts/complete-sign-in.ts). */
-  const completeSignIn: CompleteSignIn = createCompleteSignIn({ db, log, now, sessions, github, setSessionCookie });
-
   // OpenID Connect and e-mail sign-in. Mounted before the session CSRF check: their callbacks and
   // the e-mail form serve people without a session, and that form carries its own token, tied to
   // the browser (see sign-in/create-sign-in-methods-router.ts).
-  const signInMethods = deps.options.signInMethods;
-  if (signInMethods) {
-    const limiter = deps.limiter ?? ((name: string, points: number, duration: number) => new RateLimiterMemory({ keyPrefix: name, points, duration }));
-    router.use(createSignInMethodsRouter({ db, log, now, options: { ...signInMethods, signInPerMinute: deps.options.signInPerMinute }, limiter, completeSignIn }));
-  }
+  if (signInMethodsRouter) router.use(signInMethodsRouter.router);
 
   // Every form carries the session's CSRF token; a POST without it (or without a session) changes nothing.
   router.use((req, res, next) => {

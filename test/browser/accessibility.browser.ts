@@ -10,6 +10,7 @@ import type { Finding } from "../../src/engine/types.js";
 import { acceptFinding } from "../../src/evidence/exceptions/accept-finding.js";
 import { recordReviewEvidence } from "../../src/evidence/record-review-evidence.js";
 import { startConsoleHarness, type ConsoleHarness } from "../console/support/console-harness.js";
+import { startLocalOidcProvider, type LocalOidcProvider } from "../console/sign-in/support/local-oidc-provider.js";
 import { checkAccessibility, launchChromium, seriousOrCritical, type AxeViolation } from "./support/browser.js";
 
 let h: ConsoleHarness;
@@ -101,5 +102,30 @@ describe("accessibility of every console page", () => {
     await check("403: forged sign-in state", "/auth/github/callback?code=x&state=forged", 403);
     for (let i = 0; i < 3; i++) await page.goto(`${h.app.baseUrl}/sign-in`).catch(() => undefined);
     await check("429: too many sign-in attempts", "/sign-in", 429);
+  });
+
+  it("sign-in methods' pages: the chooser, the e-mail form, refused links and callbacks", async () => {
+    // A console with OpenID Connect (the local provider) and e-mail (development: links logged).
+    // The form's answers after a POST are checked in sign-in-methods.browser.ts.
+    let provider: LocalOidcProvider | undefined;
+    const methods = await startConsoleHarness({
+      signInMethods: async (baseUrl) => {
+        provider = await startLocalOidcProvider({ redirectUri: `${baseUrl}/auth/oidc/callback` });
+        return { oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, name: "Acme SSO" }, email: { delivery: { kind: "log" }, perAddressPerHour: 5, perIpPerHour: 20 } };
+      },
+    });
+    const main = h;
+    h = methods;
+    try {
+      await page.context().clearCookies();
+      await check("sign-in chooser (GitHub, OpenID Connect, e-mail)", "/sign-in");
+      await check("e-mail sign-in form", "/sign-in/email");
+      await check("403: e-mail link not valid", `/auth/email/callback?token=${"A".repeat(43)}`, 403);
+      await check("403: OpenID Connect state refused", `/auth/oidc/callback?code=x&state=${"B".repeat(43)}`, 403);
+    } finally {
+      h = main;
+      await methods.close();
+      await provider?.close();
+    }
   });
 });

@@ -64,10 +64,17 @@ const OIDC_COOKIE = "clearance_oidc";
 const EMAIL_COOKIE = "clearance_email_browser";
 const EMAIL_COOKIE_TTL_MS = 24 * 60 * 60 * 1000;
 
-export function createSignInMethodsRouter(deps: SignInMethodsDependencies): Router {
+export interface SignInMethodsRouter {
+  router: Router;
+  /** Other origins the methods send the browser to, for the console's CSP form-action. */
+  formActionOrigins(): string[];
+}
+
+export function createSignInMethodsRouter(deps: SignInMethodsDependencies): SignInMethodsRouter {
   const { db, log, now, options } = deps;
   const router = Router({ caseSensitive: true, strict: false });
   const oidc = options.oidc ? createOidcSignIn({ prisma: db.prisma, log, options: options.oidc, redirectUri: `${options.publicUrl}/auth/oidc/callback` }) : undefined;
+  oidc?.warmUp();
   const email = options.email ? createEmailSignIn({ prisma: db.prisma, log, delivery: options.email.delivery, callbackUrl: `${options.publicUrl}/auth/email/callback` }) : undefined;
 
   const perIp = deps.limiter("console-sign-in-method-ip", options.signInPerMinute, 60);
@@ -194,5 +201,5 @@ export function createSignInMethodsRouter(deps: SignInMethodsDependencies): Rout
     return refuse(res, 403, "Link not valid", `This sign-in link was already used, has expired (links last ${MAGIC_LINK_TTL_MS / 60_000} minutes), or is not one we sent. Ask for a new one.`);
   });
 
-  return router;
+  return { router, formActionOrigins: () => oidc?.origins() ?? [] };
 }

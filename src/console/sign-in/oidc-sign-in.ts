@@ -41,10 +41,14 @@ export function isLoopbackHttp(issuer: string): boolean {
 export function createOidcSignIn(deps: { prisma: Prisma; log: Logger; options: OidcOptions; redirectUri: string }) {
   const { prisma, log, options, redirectUri } = deps;
   let discovered: Promise<client.Configuration> | undefined;
+  let authorizationEndpoint: string | undefined;
 
   /** Discovery once, on first use (a provider that is down does not stop the server); retried after a failure. */
   function configuration(): Promise<client.Configuration> {
-    discovered ??= discover().catch((error: unknown) => {
+    discovered ??= discover().then((config) => {
+      authorizationEndpoint = config.serverMetadata().authorization_endpoint;
+      return config;
+    }, (error: unknown) => {
       discovered = undefined;
       log.error({ err: error, issuer: options.issuer }, "OpenID Connect discovery failed");
       throw new ProviderUnreachableError("The identity provider could not be reached.");
@@ -70,6 +74,20 @@ export function createOidcSignIn(deps: { prisma: Prisma; log: Logger; options: O
 
   return {
     name: options.name,
+
+    /** Discovers now, in the background (failures are logged and retried on use). */
+    warmUp(): void {
+      configuration().catch(() => undefined);
+    },
+
+    /**
+     * The origins the browser is sent to: the issuer's and, once discovered, the authorization
+     * endpoint's. A page's CSP form-action must allow them, or Chromium stops a form's redirect
+     * chain that ends at the provider (the Account page's "Link").
+     */
+    origins(): string[] {
+      return [...new Set([new URL(options.issuer).origin, ...(authorizationEndpoint ? [new URL(authorizationEndpoint).origin] : [])])];
+    },
 
     /** A new authorization request: the URL to send the browser to, and the secret for its cookie. */
     async start(returnTo: string, now: Date): Promise<{ url: string; browserSecret: string }> {

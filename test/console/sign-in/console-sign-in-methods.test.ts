@@ -67,6 +67,8 @@ describe("the console's sign-in methods", () => {
     // The methods' pages are console pages: the console's CSP and headers.
     const form = await h.client().get("/sign-in/email");
     expect(form.headers.get("content-security-policy")).toContain("default-src 'self'");
+    // A form may lead to the providers (the Account page's Link redirects there); nowhere else.
+    expect(form.headers.get("content-security-policy")).toContain(`form-action 'self' ${h.github.baseUrl} ${provider.issuer};`);
   });
 
   it("signs in with the identity provider to a console account and session", async () => {

@@ -37,19 +37,18 @@ export async function startSignInMethodsApp(
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app.use(
-    createSignInMethodsRouter({
-      db,
-      log,
-      now: () => clock.now,
-      options: { publicUrl: baseUrl, ...(await options(baseUrl)) },
-      limiter: createRateLimits({ perIpPerMinute: 1, perKeyPerMinute: 1 }).limiter,
-      async completeSignIn(_req, res, identity, returnTo) {
-        signedIn.push({ identity, returnTo });
-        res.redirect(303, returnTo);
-      },
-    }),
-  );
+  const { router } = createSignInMethodsRouter({
+    db,
+    log,
+    now: () => clock.now,
+    options: { publicUrl: baseUrl, ...(await options(baseUrl)) },
+    limiter: createRateLimits({ perIpPerMinute: 1, perKeyPerMinute: 1 }).limiter,
+    async completeSignIn(_req, res, identity, returnTo) {
+      signedIn.push({ identity, returnTo });
+      res.redirect(303, returnTo);
+    },
+  });
+  app.use(router);
   return {
     baseUrl,
     db,
