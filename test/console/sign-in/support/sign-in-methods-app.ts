@@ -4,7 +4,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { createRateLimits } from "../../../../src/api/rate-limit.js";
+import { createRateLimits, type RateLimits } from "../../../../src/api/rate-limit.js";
 import { createSignInMethodsRouter, type SignInMethodsOptions } from "../../../../src/console/sign-in/create-sign-in-methods-router.js";
 import type { VerifiedIdentity } from "../../../../src/console/sign-in/verified-identity.js";
 import type { Database } from "../../../../src/storage/open-database.js";
@@ -26,6 +26,8 @@ export interface SignInMethodsApp {
 /** Listens first, so the options (and a provider started for them) can use the app's own address. */
 export async function startSignInMethodsApp(
   options: (baseUrl: string) => Omit<SignInMethodsOptions, "publicUrl"> | Promise<Omit<SignInMethodsOptions, "publicUrl">>,
+  /** The rate limiters' store (default: in memory, this app's own). */
+  rateLimits: RateLimits = createRateLimits({ perIpPerMinute: 1, perKeyPerMinute: 1 }),
 ): Promise<SignInMethodsApp> {
   const db = await createTestDatabase();
   const { log, lines } = captureLogger();
@@ -42,7 +44,7 @@ export async function startSignInMethodsApp(
     log,
     now: () => clock.now,
     options: { publicUrl: baseUrl, ...(await options(baseUrl)) },
-    limiter: createRateLimits({ perIpPerMinute: 1, perKeyPerMinute: 1 }).limiter,
+    limiter: rateLimits.limiter,
     async completeSignIn(_req, res, identity, returnTo) {
       signedIn.push({ identity, returnTo });
       res.redirect(303, returnTo);
