@@ -262,6 +262,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     } catch {
       return send(res, errorPage({ status: 404, title: "No such installation", message: "The address has no valid installation id.", user: pageUser(session) }), 404);
     }
+    if (!session.github) return res.redirect(303, `/sign-in/github?return_to=${encodeURIComponent(`/setup?installation_id=${installationId}`)}`);
     const fresh = await refreshInstallations(session);
     if (!fresh) return signInAgain(res, `/setup?installation_id=${installationId}`);
     const administered = fresh.find((i) => i.id === String(installationId));
