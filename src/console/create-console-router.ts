@@ -19,7 +19,7 @@ import { createGitHubUserClient, type GitHubOAuthOptions, type GitHubUserClient 
 import { consoleActor } from "./accounts/accounts.js";
 import { createAccountRoutes } from "./accounts/account-routes.js";
 import { createCompleteSignIn } from "./accounts/complete-sign-in.js";
-import { listAccountOrganisations, syncGitHubOwnership } from "./accounts/memberships.js";
+import { addClaimingOwner, listAccountOrganisations, syncGitHubOwnership } from "./accounts/memberships.js";
 import { createOrganisationRouter } from "./organisation-routes.js";
 import { errorPage } from "./pages/error-page.js";
 import { signedInHome, signedOutHome } from "./pages/home-page.js";
@@ -271,7 +271,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
       await recordInstallation(db.prisma, { id: installationId, accountLogin: administered.account_login, accountType: administered.account_type });
     }
     try {
-      await claimInstallation(db.prisma, installationId, now(), consoleActor(session.accountId), { ownerAccountId: session.accountId });
+      await claimInstallation(db.prisma, installationId, now(), consoleActor(session.accountId), { claimed: (tx, organisationId) => addClaimingOwner(tx, organisationId, session.accountId, now()) });
     } catch (error) {
       if (error instanceof DomainError && error.code === "already_claimed") return res.redirect(303, organisationPath(String(installationId), "configuration"));
       if (error instanceof DomainError) return send(res, errorPage({ status: 403, title: "Cannot claim", message: error.message, user: pageUser(session) }), 403);
