@@ -35,6 +35,8 @@ export interface ConsoleOptions {
   oauth?: GitHubOAuthOptions;
   /** Sign-in attempts (starts and callbacks) per client IP per minute. */
   signInPerMinute: number;
+  /** The server's public URL (BASE_URL), for links the console shows to be sent on (invitations); else the request's own. */
+  publicUrl?: string;
 }
 
 export interface ConsoleDependencies {
@@ -282,7 +284,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
   });
 
   router.use(createAccountRoutes({ db, now, sessions, signInChoices }));
-  router.use("/orgs", createOrganisationRouter({ db, now, webBaseUrl: github?.webBaseUrl ?? "https://github.com", recheck: refreshInstallations }));
+  router.use("/orgs", createOrganisationRouter({ db, now, webBaseUrl: github?.webBaseUrl ?? "https://github.com", publicUrl: deps.options.publicUrl, recheck: refreshInstallations }));
 
   // A failure inside the console answers with a page, not the API's JSON.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

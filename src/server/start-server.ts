@@ -83,6 +83,7 @@ export async function startServer(options: AppOptions, log: Logger = createLogge
           ? { clientId: options.console.clientId, clientSecret: options.console.clientSecret, gheHost: options.github.gheHost, gheProtocol: options.github.gheProtocol }
           : undefined,
       signInPerMinute: options.console?.signInPerMinute ?? 10,
+      publicUrl: options.baseUrl,
     },
     deprecation: options.v1Deprecation,
     sunset: options.v1Sunset,

@@ -136,3 +136,24 @@ describe("an organisation claimed before teams, or by the CLI", () => {
     expect(members.text).toContain("owner through GitHub");
   });
 });
+
+describe("invitation links", () => {
+  it("start with BASE_URL when it is set, whatever address the owner reached the console at", async () => {
+    const other = await startConsoleHarness({
+      installations: [{ id: 7301, account: { id: 9501, login: "initech", type: "Organization" } }],
+      memberships: { initech: { alice: "admin" } },
+      publicUrl: "https://clearance.example.com",
+    });
+    try {
+      await recordInstallation(other.app.db.prisma, { id: 7301n, accountLogin: "initech" });
+      const alice = await other.signIn();
+      const csrf = await alice.csrf("/");
+      expect((await alice.post("/installations/7301/claim", { _csrf: csrf })).status).toBe(303);
+      const page = await alice.post("/orgs/7301/members/invite", { _csrf: csrf, invitee: "bob", role: "member" });
+      expect(page.status).toBe(201);
+      expect(page.text).toMatch(/value="https:\/\/clearance\.example\.com\/invitations\/[A-Za-z0-9_-]{43}"/);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -65,7 +65,7 @@ export const ALICE: StandInUser = { id: 501, login: "alice" };
 export const BOB: StandInUser = { id: 502, login: "bob" };
 export const CAROL: StandInUser = { id: 503, login: "carol" };
 
-export async function startConsoleHarness(options: { installations?: StandInInstallation[]; memberships?: GitHubStandIn["memberships"]; signInPerMinute?: number; trustProxy?: boolean } = {}): Promise<ConsoleHarness> {
+export async function startConsoleHarness(options: { installations?: StandInInstallation[]; memberships?: GitHubStandIn["memberships"]; signInPerMinute?: number; trustProxy?: boolean; publicUrl?: string } = {}): Promise<ConsoleHarness> {
   const github = await startGitHubStandIn({ currentUser: ALICE, installations: options.installations, memberships: options.memberships });
   const app = await startHarness({
     overrides: {
@@ -73,6 +73,7 @@ export async function startConsoleHarness(options: { installations?: StandInInst
       console: {
         oauth: { clientId: github.clientId, clientSecret: github.clientSecret, gheHost: github.host, gheProtocol: "http" },
         signInPerMinute: options.signInPerMinute ?? 1000,
+        publicUrl: options.publicUrl,
       },
     },
   });
