@@ -2,6 +2,9 @@
 // invites bob by GitHub login; bob opens the link, signs in and accepts; bob, demoted to member
 // while a form was open, is refused the change (403) and nothing changes; alice removes bob and
 // bob's next click finds him signed out. Every page on the way is checked with axe: no violation of any impact.
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Page } from "playwright-core";
 import { recordInstallation } from "../../src/domain/installations.js";
@@ -14,6 +17,10 @@ let bobsBrowser: Awaited<ReturnType<typeof launchChromium>>;
 let alice: Page;
 let bob: Page;
 const found: Record<string, AxeViolation[]> = {};
+// `npm run screenshots` writes them to docs/; a plain test run keeps them out of the tree.
+const screenshots = process.env.SCREENSHOTS_DIR ? resolve(process.env.SCREENSHOTS_DIR) : mkdtempSync(join(tmpdir(), "clearance-shots-"));
+mkdirSync(screenshots, { recursive: true });
+const shoot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 
 /** The team pages are new: no axe violation at all, of any impact. */
 async function audit(page: Page, name: string) {
@@ -69,6 +76,7 @@ describe("a team in Chromium", () => {
     link = await alice.getByLabel("Invitation link").inputValue();
     expect(link).toMatch(new RegExp(`^${h.app.baseUrl}/invitations/[A-Za-z0-9_-]{43}$`));
     await audit(alice, "members (invitation link shown)");
+    await shoot(alice, "members-invitation");
   });
 
   it("bob opens the link, signs in with GitHub and accepts: he is a member", async () => {
@@ -77,6 +85,7 @@ describe("a team in Chromium", () => {
     await bob.waitForURL(link);
     await expect(bob.getByRole("heading", { name: "Join acme" }).isVisible()).resolves.toBe(true);
     await audit(bob, "invitation");
+    await shoot(bob, "invitation");
     await bob.getByRole("button", { name: "Accept and join acme" }).click();
     await bob.waitForURL(/\/orgs\/5101\/configuration\?joined=1$/);
     await expect(bob.getByText("Invitation accepted: you are a member of acme.").isVisible()).resolves.toBe(true);
@@ -88,6 +97,7 @@ describe("a team in Chromium", () => {
     await alice.goto(`${h.app.baseUrl}/orgs/5101/members`);
     await expect(alice.getByRole("rowheader", { name: "bob" }).isVisible()).resolves.toBe(true);
     await audit(alice, "members (two people)");
+    await shoot(alice, "members");
   });
 
   it("bob, made a member again while the review-modes form was open, is refused the change and nothing changes", async () => {
@@ -104,6 +114,7 @@ describe("a team in Chromium", () => {
     expect(response[0].status()).toBe(403);
     await expect(bob.getByRole("heading", { name: "Owners only" }).isVisible()).resolves.toBe(true);
     await audit(bob, "403 owners only");
+    await shoot(bob, "member-refused");
     expect((await h.app.db.prisma.installation.findUniqueOrThrow({ where: { id: 5101n } })).triggerMode).toBe("auto");
   });
 
