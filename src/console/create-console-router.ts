@@ -24,7 +24,7 @@ import { createOrganisationRouter } from "./organisation-routes.js";
 import { errorPage } from "./pages/error-page.js";
 import { signedInHome, signedOutHome } from "./pages/home-page.js";
 import { organisationPath } from "./pages/layout.js";
-import { signInChooser, type SignInChoice } from "./pages/sign-in-page.js";
+import { choiceHref, signInChooser, type SignInChoice } from "./pages/sign-in-page.js";
 import { pageUser, safeReturnTo, send, sessionOf } from "./respond.js";
 import { setupPage } from "./pages/setup-page.js";
 import { createSessionStore, sameToken, SESSION_TTL_MS, SIGN_IN_STATE_TTL_MS, type ConsoleSession, type SessionStore } from "./session-store.js";
@@ -183,7 +183,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     if (signInChoices.length === 0) return notSetUp(res);
     if (signInChoices.length === 1 && signInChoices[0]!.method === "github") return startGitHubSignIn(req, res);
     const returnTo = safeReturnTo(req.query.return_to);
-    if (signInChoices.length === 1) return res.redirect(303, withReturnTo(signInChoices[0]!.href, returnTo));
+    if (signInChoices.length === 1) return res.redirect(303, choiceHref(signInChoices[0]!, returnTo));
     send(res, signInChooser({ choices: signInChoices, returnTo, user: sessionOf(res) && pageUser(sessionOf(res)!) }));
   });
   router.get("/sign-in/github", rateLimited, startGitHubSignIn);
@@ -329,8 +329,4 @@ function refuseClaim(res: Response, session: ConsoleSession) {
     }),
     403,
   );
-}
-
-function withReturnTo(href: string, returnTo: string): string {
-  return `${href}${href.includes("?") ? "&" : "?"}return_to=${encodeURIComponent(returnTo)}`;
 }
