@@ -19,12 +19,12 @@ import { createGitHubUserClient, type GitHubOAuthOptions, type GitHubUserClient 
 import { consoleActor } from "./accounts/accounts.js";
 import { createAccountRoutes } from "./accounts/account-routes.js";
 import { createCompleteSignIn } from "./accounts/complete-sign-in.js";
-import { listAccountOrganisations, syncGitHubOwnership } from "./accounts/memberships.js";
+import { addClaimingOwner, listAccountOrganisations, syncGitHubOwnership } from "./accounts/memberships.js";
 import { createOrganisationRouter } from "./organisation-routes.js";
 import { errorPage } from "./pages/error-page.js";
 import { signedInHome, signedOutHome } from "./pages/home-page.js";
 import { organisationPath } from "./pages/layout.js";
-import { signInChooser, type SignInChoice } from "./pages/sign-in-page.js";
+import { choiceHref, signInChooser, type SignInChoice } from "./pages/sign-in-page.js";
 import { pageUser, safeReturnTo, send, sessionOf } from "./respond.js";
 import { setupPage } from "./pages/setup-page.js";
 import { createSessionStore, sameToken, SESSION_TTL_MS, SIGN_IN_STATE_TTL_MS, type ConsoleSession, type SessionStore } from "./session-store.js";
@@ -38,6 +38,8 @@ export interface ConsoleOptions {
   signInPerMinute: number;
   /** OpenID Connect and e-mail sign-in (src/console/sign-in/), each when configured. */
   signInMethods?: Omit<SignInMethodsOptions, "signInPerMinute">;
+  /** The server's public URL (BASE_URL), for links the console shows to be sent on (invitations); else the request's own. */
+  publicUrl?: string;
 }
 
 export interface ConsoleDependencies {
@@ -197,7 +199,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     if (signInChoices.length === 0) return notSetUp(res);
     if (signInChoices.length === 1 && signInChoices[0]!.method === "github") return startGitHubSignIn(req, res);
     const returnTo = safeReturnTo(req.query.return_to);
-    if (signInChoices.length === 1) return res.redirect(303, withReturnTo(signInChoices[0]!.href, returnTo));
+    if (signInChoices.length === 1) return res.redirect(303, choiceHref(signInChoices[0]!, returnTo));
     send(res, signInChooser({ choices: signInChoices, returnTo, user: sessionOf(res) && pageUser(sessionOf(res)!) }));
   });
   router.get("/sign-in/github", rateLimited, startGitHubSignIn);
@@ -278,6 +280,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
     } catch {
       return send(res, errorPage({ status: 404, title: "No such installation", message: "The address has no valid installation id.", user: pageUser(session) }), 404);
     }
+    if (!session.github) return res.redirect(303, `/sign-in/github?return_to=${encodeURIComponent(`/setup?installation_id=${installationId}`)}`);
     const fresh = await refreshInstallations(session);
     if (!fresh) return signInAgain(res, `/setup?installation_id=${installationId}`);
     const administered = fresh.find((i) => i.id === String(installationId));
@@ -286,7 +289,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
       await recordInstallation(db.prisma, { id: installationId, accountLogin: administered.account_login, accountType: administered.account_type });
     }
     try {
-      await claimInstallation(db.prisma, installationId, now(), consoleActor(session.accountId), { ownerAccountId: session.accountId });
+      await claimInstallation(db.prisma, installationId, now(), consoleActor(session.accountId), { claimed: (tx, organisationId) => addClaimingOwner(tx, organisationId, session.accountId, now()) });
     } catch (error) {
       if (error instanceof DomainError && error.code === "already_claimed") return res.redirect(303, organisationPath(String(installationId), "configuration"));
       if (error instanceof DomainError) return send(res, errorPage({ status: 403, title: "Cannot claim", message: error.message, user: pageUser(session) }), 403);
@@ -297,7 +300,7 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
   });
 
   router.use(createAccountRoutes({ db, now, sessions, signInChoices }));
-  router.use("/orgs", createOrganisationRouter({ db, now, webBaseUrl: github?.webBaseUrl ?? "https://github.com", recheck: refreshInstallations }));
+  router.use("/orgs", createOrganisationRouter({ db, now, webBaseUrl: github?.webBaseUrl ?? "https://github.com", publicUrl: deps.options.publicUrl, recheck: refreshInstallations }));
 
   // A failure inside the console answers with a page, not the API's JSON.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -342,8 +345,4 @@ function refuseClaim(res: Response, session: ConsoleSession) {
     }),
     403,
   );
-}
-
-function withReturnTo(href: string, returnTo: string): string {
-  return `${href}${href.includes("?") ? "&" : "?"}return_to=${encodeURIComponent(returnTo)}`;
 }

@@ -18,7 +18,7 @@ const NOTICES: Record<string, string> = {
   revoked: "Invitation revoked. Its link no longer works.",
 };
 
-export function createMemberRoutes(deps: { db: Database; now: () => Date }): Router {
+export function createMemberRoutes(deps: { db: Database; now: () => Date; publicUrl?: string }): Router {
   const prisma = deps.db.prisma;
   const router = Router({ caseSensitive: true });
   const contextOf = (res: Response) => res.locals.organisation as OrganisationContext;
@@ -64,8 +64,8 @@ export function createMemberRoutes(deps: { db: Database; now: () => Date }): Rou
       throw error;
     }
     const { token, invitation } = await createInvitation(prisma, { organisationId: c.organisationId, invitee, role, invitedBy: c.session.accountId, actor: c.actor, now: deps.now() });
-    // The link is made from the address this page was reached at (behind a proxy: TRUST_PROXY).
-    const link = `${req.protocol}://${req.get("host")}/invitations/${token}`;
+    // BASE_URL when set; else the address this page was reached at (behind a proxy: TRUST_PROXY).
+    const link = `${deps.publicUrl ?? `${req.protocol}://${req.host}`}/invitations/${token}`;
     await render(res, 201, { created: { link, invitee: invitation.invitee, role: invitation.role } });
   });
 

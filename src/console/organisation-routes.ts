@@ -49,6 +49,8 @@ export interface OrganisationRouterDependencies {
   db: Database;
   now: () => Date;
   webBaseUrl: string;
+  /** The server's public URL, for invitation links; unset: the address the page was reached at. */
+  publicUrl?: string;
   /** Asks GitHub again which installations a GitHub session's user administers (and records it); null when their token no longer works. */
   recheck(session: ConsoleSession): Promise<AdministeredInstallation[] | null>;
 }
@@ -258,7 +260,7 @@ export function createOrganisationRouter(deps: OrganisationRouterDependencies): 
 
   router.use(createEvidenceRoutes({ db, now, webBaseUrl: deps.webBaseUrl }));
   router.use(createQueueRoutes({ db, now }));
-  router.use(createMemberRoutes({ db, now }));
+  router.use(createMemberRoutes({ db, now, publicUrl: deps.publicUrl }));
 
   router.use("/:installationId", (_req, res) => {
     const c = contextOf(res);

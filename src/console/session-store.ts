@@ -48,6 +48,13 @@ export function sameToken(a: string, b: string): boolean {
 }
 
 /** `clientSecret` is the GitHub App's OAuth secret; without it (GitHub sign-in off) no GitHub token is kept. */
+type Transaction = Parameters<Parameters<Prisma["$transaction"]>[0]>[0];
+
+/** Ends every session of the account (removed from an organisation): its next request is signed out. */
+export async function endAccountSessions(tx: Prisma | Transaction, accountId: string): Promise<void> {
+  await tx.consoleSession.deleteMany({ where: { accountId } });
+}
+
 export function createSessionStore(prisma: Prisma, clientSecret?: string) {
   const key = clientSecret ? Buffer.from(hkdfSync("sha256", clientSecret, "clearance-console", "session-token-encryption", 32)) : null;
 

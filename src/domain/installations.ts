@@ -34,8 +34,10 @@ function noSuchInstallation(id: bigint): DomainError {
  * Links an installation to an organisation and starts its 14-day trial, with a configuration at
  * the defaults. Claiming twice is refused rather than restarting the trial.
  */
-/** `ownerAccountId`: the console account claiming it, which becomes the organisation's first owner. */
-export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli", options: { ownerAccountId?: string } = {}) {
+type Transaction = Parameters<Parameters<Prisma["$transaction"]>[0]>[0];
+
+/** `claimed` runs inside the claim's transaction (the console makes the claimer the organisation's owner there). */
+export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli", options: { claimed?: (tx: Transaction, organisationId: string) => Promise<void> } = {}) {
   return prisma.$transaction(async (tx) => {
     const installation = await tx.installation.findUnique({ where: { id }, include: { organisation: true } });
     if (!installation) throw noSuchInstallation(id);
@@ -46,11 +48,7 @@ export async function claimInstallation(prisma: Prisma, id: bigint, now = new Da
       data: { installationId: id, claimedAt: now, configuration: { create: {} } },
     });
     await recordAudit(tx, { organisationId: organisation.id, actor, action: "installation.claim", before: {}, after: { installation_id: String(id), trial_started_at: now.toISOString() }, now });
-    if (options.ownerAccountId) {
-      const at = { createdAt: now, updatedAt: now };
-      // The claimer is GitHub-checked (they administer the installation) and the explicit owner.
-      await tx.organisationMember.create({ data: { organisationId: organisation.id, accountId: options.ownerAccountId, role: "owner", githubAdmin: true, githubCheckedAt: now, ...at } });
-    }
+    await options.claimed?.(tx, organisation.id);
     return organisation;
   });
 }

@@ -92,6 +92,7 @@ export async function startServer(options: AppOptions, log: Logger = createLogge
           : undefined,
       signInPerMinute: options.console?.signInPerMinute ?? 10,
       signInMethods: signInMethods(options),
+      publicUrl: options.baseUrl,
     },
     deprecation: options.v1Deprecation,
     sunset: options.v1Sunset,

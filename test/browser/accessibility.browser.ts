@@ -1,7 +1,7 @@
 // axe on every console page in the states the journey does not reach: the signed-in home, pages
 // with data in their tables (reviews, keys of every status, a long audit log, exceptions, the
-// queue), the evidence form with an error, and the 403, 404 and 429 pages. No serious or
-// critical violation anywhere.
+// queue), the evidence form with an error, the account and team pages, and the 403, 404, 410 and
+// 429 pages. No serious or critical violation anywhere.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Page } from "playwright-core";
 import { createApiKey, revokeApiKey } from "../../src/domain/api-keys.js";
@@ -9,7 +9,8 @@ import { claimInstallation, recordInstallation } from "../../src/domain/installa
 import type { Finding } from "../../src/engine/types.js";
 import { acceptFinding } from "../../src/evidence/exceptions/accept-finding.js";
 import { recordReviewEvidence } from "../../src/evidence/record-review-evidence.js";
-import { startConsoleHarness, type ConsoleHarness } from "../console/support/console-harness.js";
+import { createInvitation } from "../../src/console/accounts/invitations.js";
+import { ALICE, startConsoleHarness, type ConsoleHarness } from "../console/support/console-harness.js";
 import { startLocalOidcProvider, type LocalOidcProvider } from "../console/sign-in/support/local-oidc-provider.js";
 import { checkAccessibility, launchChromium, seriousOrCritical, type AxeViolation } from "./support/browser.js";
 
@@ -88,6 +89,16 @@ describe("accessibility of every console page", () => {
     await check("evidence export form", "/orgs/6001/evidence");
     await check("evidence export (bad period)", "/orgs/6001/evidence?kind=month&month=November&format=csv", 400);
     await check("review queue (backlog and a failure)", "/orgs/6001/queue");
+    await check("account (linked sign-in methods)", "/account");
+  });
+
+  it("team pages: members with a pending invitation, an invitation link, an unusable link", async () => {
+    // Alice administers acme on GitHub: an owner of the organisation the domain claimed.
+    const organisationId = (await h.app.db.prisma.organisation.findUniqueOrThrow({ where: { installationId: 6001n } })).id;
+    const { token } = await createInvitation(h.app.db.prisma, { organisationId, invitee: { email: "grc-lead@example.com" }, role: "member", invitedBy: await h.accountIdOf(ALICE), actor: "cli", now: h.app.clock.now });
+    await check("members (owner, a pending invitation)", "/orgs/6001/members");
+    await check("invitation", `/invitations/${token}`);
+    await check("410: invitation not valid", `/invitations/${"A".repeat(43)}`, 410);
   });
 
   it("refusal pages", async () => {

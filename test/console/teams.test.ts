@@ -424,5 +424,10 @@ describe("linked sign-in methods", () => {
     expect((await alice.get("/account")).text).toContain("Signed in as <strong>alice</strong>");
     expect((await prisma().consoleSession.findMany({ where: { accountId: aliceAccount, linkingMethod: { not: null } } })).length).toBe(0);
     expect((await alice.post("/account/link", { _csrf: aliceCsrf, method: "carrier-pigeon" })).status).toBe(400);
+    for (const odd of ["toString", "__proto__", "carrier-pigeon"]) {
+      const page = await alice.get(`/account?linked=${odd}`);
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain("Linked:");
+    }
   });
 });

@@ -22,7 +22,7 @@ export function createAccountRoutes(deps: { db: Database; now: () => Date; sessi
   router.get("/account", async (req, res) => {
     const session = sessionOf(res);
     if (!session) return signInFirst(res, "/account");
-    const linked = typeof req.query.linked === "string" && req.query.linked in METHOD_LABELS ? (req.query.linked as keyof typeof METHOD_LABELS) : null;
+    const linked = typeof req.query.linked === "string" && Object.hasOwn(METHOD_LABELS, req.query.linked) ? (req.query.linked as keyof typeof METHOD_LABELS) : null;
     const message = linked ? flash("success", req.query.already === "1" ? `That ${METHOD_LABELS[linked]} identity was already linked to this account.` : `Linked: you can now sign in with ${METHOD_LABELS[linked]} too.`) : null;
     send(res, accountPage({ user: pageUser(session), displayName: session.displayName, identities: await listIdentities(prisma, session.accountId), choices: deps.signInChoices, flash: message }));
   });

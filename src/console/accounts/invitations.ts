@@ -8,7 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "../../domain/audit.js";
 import { DomainError } from "../../domain/errors.js";
 import type { Prisma } from "../../storage/open-database.js";
-import { isRole, type Role } from "./memberships.js";
+import { grantInvitedRole, isRole, type Role } from "./memberships.js";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -136,16 +136,13 @@ export async function acceptInvitation(prisma: Prisma, input: { token: string; a
     // Single use: only one acceptance can flip it, even when two arrive at once.
     const { count } = await tx.organisationInvitation.updateMany({ where: { id: row.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: input.now } }, data: { acceptedAt: input.now, acceptedBy: input.accountId } });
     if (count !== 1) throw new DomainError("invitation_unusable", UNUSABLE);
-    const where = { organisationId_accountId: { organisationId: row.organisationId, accountId: input.accountId } };
-    const existing = await tx.organisationMember.findUnique({ where });
-    const role: Role = existing?.role === "owner" ? "owner" : invitation.role;
-    await tx.organisationMember.upsert({ where, create: { organisationId: row.organisationId, accountId: input.accountId, role, createdAt: input.now, updatedAt: input.now }, update: { role, updatedAt: input.now } });
+    const { before, after: role } = await grantInvitedRole(tx, row.organisationId, input.accountId, invitation.role, input.now);
     const account = await tx.consoleAccount.findUniqueOrThrow({ where: { id: input.accountId } });
     await recordAudit(tx, {
       organisationId: row.organisationId,
       actor: input.actor,
       action: "member.invitation_accept",
-      before: { role: existing?.role ?? null },
+      before: { role: before },
       after: { invitation_id: row.id, invitee: describeInvitee(row), account_id: input.accountId, name: account.displayName, role },
       now: input.now,
     });

@@ -7,6 +7,7 @@
 import { recordAudit } from "../../domain/audit.js";
 import { DomainError } from "../../domain/errors.js";
 import type { Prisma } from "../../storage/open-database.js";
+import { endAccountSessions } from "../session-store.js";
 
 export const ROLES = ["owner", "member"] as const;
 export type Role = (typeof ROLES)[number];
@@ -87,6 +88,24 @@ export async function syncGitHubOwnership(prisma: Prisma, accountId: string, ins
   for (const organisationId of keep) await setGitHubAdmin(prisma, organisationId, accountId, true, now);
   const lost = await prisma.organisationMember.findMany({ where: { accountId, githubAdmin: true, organisationId: { notIn: [...keep] } }, select: { organisationId: true } });
   for (const { organisationId } of lost) await setGitHubAdmin(prisma, organisationId, accountId, false, now);
+}
+
+/** The claimer becomes the organisation's owner (explicitly, and GitHub has just vouched for them), in the claim's transaction. */
+export async function addClaimingOwner(tx: Transaction, organisationId: string, accountId: string, now: Date): Promise<void> {
+  await tx.organisationMember.create({ data: { organisationId, accountId, role: "owner", githubAdmin: true, githubCheckedAt: now, createdAt: now, updatedAt: now } });
+}
+
+/**
+ * An accepted invitation's role, in the acceptance's transaction: the invited one, never lower than
+ * an explicit role the person already has. Returns the role before and after.
+ */
+export async function grantInvitedRole(tx: Transaction, organisationId: string, accountId: string, invited: Role, now: Date): Promise<{ before: Role | null; after: Role }> {
+  const where = { organisationId_accountId: { organisationId, accountId } };
+  const existing = await tx.organisationMember.findUnique({ where });
+  const before = isRole(existing?.role) ? existing.role : null;
+  const after: Role = before === "owner" ? "owner" : invited;
+  await tx.organisationMember.upsert({ where, create: { organisationId, accountId, role: after, createdAt: now, updatedAt: now }, update: { role: after, updatedAt: now } });
+  return { before, after };
 }
 
 export interface AccountOrganisation {
@@ -188,7 +207,7 @@ export async function removeMember(prisma: Prisma, change: MemberChange): Promis
     }
     if (row.role === "owner" && (await explicitOwnerCount(tx, change.organisationId)) <= 1) throw new DomainError("last_owner", `${row.account.displayName} ${LAST_OWNER}`);
     await tx.organisationMember.delete({ where });
-    await tx.consoleSession.deleteMany({ where: { accountId: change.accountId } });
+    await endAccountSessions(tx, change.accountId);
     await recordAudit(tx, {
       organisationId: change.organisationId,
       actor: change.actor,

@@ -59,7 +59,7 @@ ${options.error ? flash("error", options.error) : null}
             <option value="owner" ${m.explicitRole === "owner" ? html`selected` : null}>owner</option>
             <option value="member" ${m.explicitRole !== "owner" ? html`selected` : null}>member</option>
           </select>
-          <button type="submit" class="btn btn-sm" aria-label="Change the role of ${m.displayName}">Change role</button>
+          <button type="submit" class="btn btn-sm" aria-label="Change role of ${m.displayName}">Change role</button>
         </form>
         <form method="post" action="${base}/${m.accountId}/remove">${csrfField(options.user)}<button type="submit" class="btn btn-sm btn-danger" aria-label="Remove ${m.displayName}">Remove</button></form>
       </div></td>`

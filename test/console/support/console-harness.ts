@@ -72,6 +72,7 @@ export async function startConsoleHarness(
     memberships?: GitHubStandIn["memberships"];
     signInPerMinute?: number;
     trustProxy?: boolean;
+    publicUrl?: string;
     /** OpenID Connect and e-mail sign-in, given the app's own address (publicUrl is that address). */
     signInMethods?: (baseUrl: string) => Promise<Omit<NonNullable<ConsoleOptions["signInMethods"]>, "publicUrl">>;
   } = {},
@@ -84,6 +85,7 @@ export async function startConsoleHarness(
         oauth: { clientId: github.clientId, clientSecret: github.clientSecret, gheHost: github.host, gheProtocol: "http" },
         signInPerMinute: options.signInPerMinute ?? 1000,
         signInMethods: options.signInMethods ? { publicUrl: baseUrl, ...(await options.signInMethods(baseUrl)) } : undefined,
+        publicUrl: options.publicUrl,
       },
     }),
   });
