@@ -19,6 +19,11 @@ export interface RateLimitPolicy {
 export interface RateLimits {
   ip: RateLimitPolicy;
   key: RateLimitPolicy;
+  /**
+   * A further limiter kept in the same store (the console's sign-in limits use it): shared through
+   * Redis with the same in-memory insurance when REDIS_URL is set, per instance otherwise.
+   */
+  limiter(name: string, points: number, durationSeconds: number): RateLimiterAbstract;
   /** Where counts are kept, for /readyz: "memory", "redis", or "degraded" (Redis unreachable, memory in use). */
   store?: () => "memory" | "redis" | "degraded";
   close?: () => Promise<void>;
@@ -31,13 +36,9 @@ export interface RateLimitOptions {
 
 /** In-memory limits, per instance. */
 export function createRateLimits(options: RateLimitOptions): RateLimits {
-  const make = (name: "ip" | "key", points: number): RateLimitPolicy => ({
-    name,
-    limiter: new RateLimiterMemory({ points, duration: 60, keyPrefix: `clearance-rl-${name}` }),
-    quota: points,
-    windowSeconds: 60,
-  });
-  return { ip: make("ip", options.perIpPerMinute), key: make("key", options.perKeyPerMinute), store: () => "memory" };
+  const limiter = (name: string, points: number, duration: number) => new RateLimiterMemory({ points, duration, keyPrefix: `clearance-rl-${name}` });
+  const make = (name: "ip" | "key", points: number): RateLimitPolicy => ({ name, limiter: limiter(name, points, 60), quota: points, windowSeconds: 60 });
+  return { ip: make("ip", options.perIpPerMinute), key: make("key", options.perKeyPerMinute), limiter, store: () => "memory" };
 }
 
 /**
@@ -62,22 +63,20 @@ export function createRedisRateLimits(options: RateLimitOptions & { redisUrl: st
     lastLogged = 0;
   });
   const prefix = options.keyPrefix ?? "clearance";
-  const make = (name: "ip" | "key", points: number): RateLimitPolicy => ({
-    name,
-    limiter: new RateLimiterRedis({
+  const limiter = (name: string, points: number, duration: number) =>
+    new RateLimiterRedis({
       storeClient: redis,
       points,
-      duration: 60,
+      duration,
       keyPrefix: `${prefix}:rl:${name}`,
       rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ points, duration: 60, keyPrefix: `${prefix}-insurance-${name}` }),
-    }),
-    quota: points,
-    windowSeconds: 60,
-  });
+      insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix: `${prefix}-insurance-${name}` }),
+    });
+  const make = (name: "ip" | "key", points: number): RateLimitPolicy => ({ name, limiter: limiter(name, points, 60), quota: points, windowSeconds: 60 });
   return {
     ip: make("ip", options.perIpPerMinute),
     key: make("key", options.perKeyPerMinute),
+    limiter,
     store: () => (redis.status === "ready" ? "redis" : "degraded"),
     close: async () => {
       redis.disconnect();

@@ -1,5 +1,8 @@
 // The one place that reads the environment. Everything else receives typed options.
 import { parseMarketplacePlanMap, type MarketplacePlanMap } from "../billing/marketplace.js";
+import type { EmailSignInOptions } from "../console/sign-in/create-sign-in-methods-router.js";
+import type { MagicLinkDelivery } from "../console/sign-in/email-sign-in.js";
+import type { OidcOptions } from "../console/sign-in/oidc-sign-in.js";
 import type { ModelEndpoint } from "../engine/types.js";
 
 export interface AppOptions {
@@ -32,6 +35,8 @@ export interface AppOptions {
   rateLimit: { perKeyPerMinute: number; perIpPerMinute: number };
   /** The web console: GitHub sign-in with the App's OAuth credentials (both or neither). */
   console?: { clientId?: string; clientSecret?: string; signInPerMinute: number };
+  /** Console sign-in besides GitHub: an OpenID Connect provider, e-mail magic links (each when set up). */
+  signInMethods?: SignInMethodsEnvOptions;
   /** Express "trust proxy" setting, so client IPs behind a load balancer are right. */
   trustProxy: boolean | number | string;
   v1Deprecation?: Date;
@@ -44,6 +49,13 @@ export interface AppOptions {
   reviewConcurrency: number;
   /** How long a running review may finish after SIGTERM before its lease is handed back. */
   shutdownGraceMs: number;
+}
+
+export interface SignInMethodsEnvOptions {
+  /** Where the console is reached (BASE_URL; in development http://localhost:PORT), for redirect URIs and mailed links. */
+  publicUrl?: string;
+  oidc?: OidcOptions;
+  email?: EmailSignInOptions;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +89,7 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
       perIpPerMinute: positiveInt(env, "RATE_LIMIT_PER_IP_PER_MINUTE", 120),
     },
     console: consoleOptions(env),
+    signInMethods: signInMethodsOptions(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     v1Deprecation: optionalDate(env, "V1_DEPRECATION"),
     v1Sunset: optionalDate(env, "V1_SUNSET"),
@@ -95,6 +108,50 @@ function consoleOptions(env: NodeJS.ProcessEnv): NonNullable<AppOptions["console
     throw new ConfigError(`GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set together (the App's OAuth credentials); only ${clientId ? "GITHUB_CLIENT_ID" : "GITHUB_CLIENT_SECRET"} is set`);
   }
   return { clientId, clientSecret, signInPerMinute: positiveInt(env, "CONSOLE_SIGN_IN_PER_IP_PER_MINUTE", 10) };
+}
+
+function signInMethodsOptions(env: NodeJS.ProcessEnv): SignInMethodsEnvOptions {
+  const development = env.NODE_ENV === "development";
+  const baseUrl = optionalUrl(env, "BASE_URL")?.replace(/\/+$/, "");
+  const publicUrl = baseUrl ?? (development ? `http://localhost:${portNumber(env, "PORT", 3000)}` : undefined);
+
+  let oidc: OidcOptions | undefined;
+  const issuer = env.OIDC_ISSUER || undefined;
+  const clientId = env.OIDC_CLIENT_ID || undefined;
+  const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
+  if (issuer) {
+    if (!clientId || !clientSecret) throw new ConfigError("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (the client registered at the identity provider)");
+    let url: URL;
+    try {
+      url = new URL(issuer);
+    } catch {
+      throw new ConfigError(`OIDC_ISSUER must be the identity provider's issuer URL, such as https://login.example.com, got "${issuer}"`);
+    }
+    const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) throw new ConfigError(`OIDC_ISSUER must be an https URL (http only on localhost), got "${issuer}"`);
+    if (!publicUrl) throw new ConfigError("OIDC_ISSUER needs BASE_URL: the redirect URI registered at the provider is BASE_URL + /auth/oidc/callback");
+    oidc = { issuer: issuer.replace(/\/+$/, ""), clientId, clientSecret, name: (env.OIDC_NAME || "your identity provider").slice(0, 60) };
+  } else if (clientId || clientSecret) {
+    throw new ConfigError("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are used only with OIDC_ISSUER, which is not set");
+  }
+
+  let delivery: MagicLinkDelivery | undefined;
+  const smtpUrl = env.SMTP_URL || undefined;
+  const from = env.MAIL_FROM || undefined;
+  if (smtpUrl) {
+    if (!/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError("SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465");
+    if (!from) throw new ConfigError("SMTP_URL needs MAIL_FROM, the sender of sign-in mails (such as Clearance <clearance@example.com>)");
+    if (!publicUrl) throw new ConfigError("SMTP_URL needs BASE_URL: the links in sign-in mails point to BASE_URL");
+    delivery = { kind: "smtp", smtpUrl, from };
+  } else if (from) {
+    throw new ConfigError("MAIL_FROM is used only with SMTP_URL, which is not set");
+  } else if (development) {
+    delivery = { kind: "log" }; // development only: the link goes to the log
+  }
+  const email = delivery
+    ? { delivery, perAddressPerHour: positiveInt(env, "EMAIL_SIGN_IN_PER_ADDRESS_PER_HOUR", 5), perIpPerHour: positiveInt(env, "EMAIL_SIGN_IN_PER_IP_PER_HOUR", 20) }
+    : undefined;
+  return { publicUrl, oidc, email };
 }
 
 function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -54,6 +54,22 @@ export function createGitHubUserClient(options: GitHubOAuthOptions) {
       return { id: Number(data.id), login: data.login };
     },
 
+    /**
+     * The user's primary address if GitHub has verified it, else null. GitHub answers only when
+     * the App has the "Email addresses" (read) account permission; without it (403/404) there is
+     * no address, and invitations by e-mail need another sign-in method's verified address.
+     */
+    async verifiedPrimaryEmail(token: string): Promise<string | null> {
+      try {
+        const { data } = await userOctokit(token).request("GET /user/emails", { per_page: 100 });
+        const primary = data.find((e) => e.primary && e.verified);
+        return primary ? primary.email.toLowerCase() : null;
+      } catch (error) {
+        if (isStatus(error, 403) || isStatus(error, 404)) return null;
+        throw error;
+      }
+    },
+
     /** The App's installations this user can see and administers: their own account, or an organisation where GitHub says their role is admin. */
     async administeredInstallations(token: string, user: { id: number; login: string }): Promise<AdministeredInstallation[]> {
       const octokit = userOctokit(token);

@@ -1,9 +1,11 @@
-// An organisation's console pages. Each is reachable only by a signed-in user GitHub lists as an
-// administrator of the installation's account; anyone else, or any other id, gets a 404.
+// An organisation's console pages. Each is reachable only by a signed-in member of the organisation
+// (an owner or member, or a GitHub administrator of the installation's account, who is an owner);
+// anyone else, or any other id, gets a 404. One guard decides what a request may do: members see
+// every page, and every POST below (each one changes something) is an owner's alone.
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { getUsageReport, setOverage } from "../billing/index.js";
 import { listApiKeys, createApiKey, revokeApiKey, SCOPES, type Scope } from "../domain/api-keys.js";
-import { listAuditRecords } from "../domain/audit.js";
+import { describePeople, listAuditRecords } from "../domain/audit.js";
 import { listFrameworks } from "../domain/catalogue.js";
 import { getConfiguration, updateConfiguration } from "../domain/configuration/configuration-store.js";
 import { validateConfigurationUpdate, type ConfigurationUpdate, type ValidationFailure } from "../domain/configuration/validate-configuration-update.js";
@@ -13,7 +15,10 @@ import { listRecentReviews } from "../domain/recent-reviews.js";
 import { getTriggerModes, setOrganisationTriggerMode, setRepositoryTriggerMode } from "../domain/trigger-modes.js";
 import { COMMITMENT_AREAS, TRIGGER_MODES, type Commitment, type CommitmentArea, type OrganisationConfiguration, type TriggerMode } from "../domain/types.js";
 import type { Database } from "../storage/open-database.js";
+import { consoleActor } from "./accounts/accounts.js";
+import { findMembership, type Role } from "./accounts/memberships.js";
 import { createEvidenceRoutes } from "./evidence-routes.js";
+import { createMemberRoutes } from "./member-routes.js";
 import { createQueueRoutes } from "./queue-routes.js";
 import { pageUser, send, sessionOf } from "./respond.js";
 import { apiKeysPage, EXPIRY_CHOICES } from "./pages/api-keys-page.js";
@@ -31,6 +36,8 @@ export interface OrganisationContext {
   installationId: bigint;
   organisationId: string;
   nav: Omit<OrganisationNav, "current">;
+  role: Role;
+  /** The audit actor: "console:<account id>" (the audit log shows the person's name). */
   actor: string;
 }
 
@@ -42,7 +49,9 @@ export interface OrganisationRouterDependencies {
   db: Database;
   now: () => Date;
   webBaseUrl: string;
-  /** Asks GitHub again which installations the user administers; null when their token no longer works. */
+  /** The server's public URL, for invitation links; unset: the address the page was reached at. */
+  publicUrl?: string;
+  /** Asks GitHub again which installations a GitHub session's user administers (and records it); null when their token no longer works. */
   recheck(session: ConsoleSession): Promise<AdministeredInstallation[] | null>;
 }
 
@@ -62,25 +71,44 @@ export function createOrganisationRouter(deps: OrganisationRouterDependencies): 
     } catch {
       return notFound();
     }
-    // Pages are shown on the rights GitHub gave at sign-in; a change is made only on rights GitHub
-    // confirms now, so someone demoted since signing in cannot change anything.
-    let installations = session.installations;
-    if (req.method === "POST") {
-      const fresh = await deps.recheck(session);
-      if (!fresh) return res.redirect(303, "/sign-in");
-      installations = fresh;
+    // In a GitHub session, GitHub's word on who administers the installation (an owner here) is
+    // the one from sign-in for pages, and re-read for a change, so someone demoted on GitHub since
+    // signing in cannot change anything.
+    let githubSays: boolean | undefined;
+    if (session.github) {
+      let installations = session.installations;
+      if (req.method === "POST") {
+        const fresh = await deps.recheck(session);
+        if (!fresh) return res.redirect(303, "/sign-in");
+        installations = fresh;
+      }
+      githubSays = installations.some((i) => i.id === String(installationId));
     }
-    const administered = installations.find((i) => i.id === String(installationId));
-    if (!administered) return notFound();
     const installation = await findInstallation(prisma, installationId);
     if (!installation) return notFound();
-    if (!installation.organisation) return res.redirect(303, `/setup?installation_id=${installationId}`);
+    if (!installation.organisation) return githubSays ? res.redirect(303, `/setup?installation_id=${installationId}`) : notFound();
+    const membership = await findMembership(prisma, installation.organisation.id, session.accountId, now(), githubSays);
+    if (!membership) return notFound();
+    const nav = { installationId: String(installationId), accountLogin: installation.accountLogin, role: membership.role };
+    if (req.method === "POST" && membership.role !== "owner") {
+      return send(
+        res,
+        errorPage({
+          status: 403,
+          title: "Owners only",
+          message: `You are a member of ${installation.accountLogin}: members see every page and change nothing. Ask an owner (see the Members page) to make this change, or to make you an owner.`,
+          user: pageUser(session),
+        }),
+        403,
+      );
+    }
     const context: OrganisationContext = {
       session,
       installationId,
       organisationId: installation.organisation.id,
-      nav: { installationId: String(installationId), accountLogin: installation.accountLogin },
-      actor: `console:${session.userLogin}`,
+      nav,
+      role: membership.role,
+      actor: consoleActor(session.accountId),
     };
     res.locals.organisation = context;
     next();
@@ -90,7 +118,7 @@ export function createOrganisationRouter(deps: OrganisationRouterDependencies): 
   router.get("/:installationId/configuration", async (req, res) => {
     const c = contextOf(res);
     const stored = await getConfiguration(db.sql, c.organisationId);
-    const trial = req.query.claimed === "1" ? flash("success", "Claimed. The 14-day trial has started: reviews of private repositories are unlimited until it ends.") : null;
+    const trial = req.query.claimed === "1" ? flash("success", "Claimed. The 14-day trial has started: reviews of private repositories are unlimited until it ends.") : req.query.joined === "1" ? flash("success", `Invitation accepted: you are ${c.role === "owner" ? "an owner" : "a member"} of ${c.nav.accountLogin}.`) : null;
     const saved = req.query.saved === "1" ? flash("success", "Configuration saved.") : null;
     send(res, configurationPage({ user: pageUser(c.session), nav: c.nav, form: formOf(stored), errors: {}, catalogue: listFrameworks(), query: queryOf(req), commitmentsUpdatedAt: dateOrNull(stored.commitments_updated_at), flash: trial ?? saved }));
   });
@@ -128,8 +156,11 @@ export function createOrganisationRouter(deps: OrganisationRouterDependencies): 
   });
 
   // ---- API keys
-  const keyRows = async (c: OrganisationContext) =>
-    (await listApiKeys(prisma, c.installationId)).map((k) => ({ ...k, createdBy: describeCreator(k.createdBy) }));
+  const keyRows = async (c: OrganisationContext) => {
+    const keys = await listApiKeys(prisma, c.installationId);
+    const describe = await describePeople(prisma, keys.map((k) => k.createdBy));
+    return keys.map((k) => ({ ...k, createdBy: describe(k.createdBy) }));
+  };
 
   router.get("/:installationId/api-keys", async (req, res) => {
     const c = contextOf(res);
@@ -229,6 +260,7 @@ export function createOrganisationRouter(deps: OrganisationRouterDependencies): 
 
   router.use(createEvidenceRoutes({ db, now, webBaseUrl: deps.webBaseUrl }));
   router.use(createQueueRoutes({ db, now }));
+  router.use(createMemberRoutes({ db, now, publicUrl: deps.publicUrl }));
 
   router.use("/:installationId", (_req, res) => {
     const c = contextOf(res);
@@ -243,13 +275,6 @@ function queryOf(req: Request): string {
 
 function dateOrNull(iso: string | null): Date | null {
   return iso ? new Date(iso) : null;
-}
-
-function describeCreator(actor: string | null): string {
-  if (!actor) return "—";
-  if (actor.startsWith("console:")) return actor.slice("console:".length);
-  if (actor === "cli") return "operator (CLI)";
-  return actor;
 }
 
 function formOf(stored: OrganisationConfiguration): ConfigurationForm {

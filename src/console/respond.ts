@@ -15,5 +15,11 @@ export function sessionOf(res: Response): ConsoleSession | undefined {
 }
 
 export function pageUser(session: ConsoleSession): PageUser {
-  return { login: session.userLogin, csrfToken: session.csrfToken };
+  return { login: session.displayName, csrfToken: session.csrfToken };
+}
+
+/** Only a path on this site: never another origin (an open redirect). */
+export function safeReturnTo(raw: unknown): string {
+  if (typeof raw !== "string" || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\") || raw.length > 500) return "/";
+  return raw;
 }

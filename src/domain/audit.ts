@@ -6,7 +6,7 @@ type Transaction = Parameters<Parameters<Prisma["$transaction"]>[0]>[0];
 
 export interface AuditEntry {
   organisationId: string;
-  /** "api_key:<id>", "console:<login>" or "cli". */
+  /** "api_key:<id>", "console:<account id>" (before console accounts: "console:<GitHub login>") or "cli". */
   actor: string;
   action: string;
   before: object;
@@ -35,7 +35,7 @@ export async function recordAudit(tx: Transaction | Prisma, entry: AuditEntry): 
 export interface AuditView {
   id: string;
   action: string;
-  /** Who did it, for people: the API key's name, the console user's login, or "operator (CLI)". */
+  /** Who did it, for people: the API key's name, the console account's name, or "operator (CLI)". */
   who: string;
   actor: string;
   before: unknown;
@@ -49,20 +49,41 @@ export async function listAuditRecords(prisma: Prisma, organisationId: string, l
   const keyIds = [...new Set(rows.map((r) => keyIdOf(r.actor)).filter((id): id is string => id !== null))];
   const keys = keyIds.length ? await prisma.apiKey.findMany({ where: { id: { in: keyIds }, organisationId }, select: { id: true, name: true, displayPrefix: true } }) : [];
   const keyById = new Map(keys.map((k) => [k.id, k]));
-  return rows.map((r) => ({ id: r.id, action: r.action, who: describeActor(r.actor, keyById), actor: r.actor, before: r.before, after: r.after, createdAt: r.createdAt }));
+  const people = await consoleNames(prisma, rows.map((r) => r.actor));
+  return rows.map((r) => ({ id: r.id, action: r.action, who: describeActor(r.actor, keyById, people), actor: r.actor, before: r.before, after: r.after, createdAt: r.createdAt }));
+}
+
+/** Console actors ("console:<account id>") by account id → the person's display name. */
+async function consoleNames(prisma: Prisma, actors: (string | null)[]): Promise<Map<string, string>> {
+  const ids = [...new Set(actors.filter((a): a is string => a?.startsWith("console:") ?? false).map((a) => a.slice("console:".length)))];
+  if (ids.length === 0) return new Map();
+  const accounts = await prisma.consoleAccount.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true } });
+  return new Map(accounts.map((a) => [a.id, a.displayName]));
+}
+
+/** A person's name for actors written outside the audit log (an API key's creator): the console account's name, "operator (CLI)", or the actor. */
+export async function describePeople(prisma: Prisma, actors: (string | null)[]): Promise<(actor: string | null) => string> {
+  const people = await consoleNames(prisma, actors);
+  return (actor) => {
+    if (!actor) return "—";
+    if (actor.startsWith("console:")) return people.get(actor.slice("console:".length)) ?? actor.slice("console:".length);
+    if (actor === "cli") return "operator (CLI)";
+    return actor;
+  };
 }
 
 function keyIdOf(actor: string): string | null {
   return actor.startsWith("api_key:") ? actor.slice("api_key:".length) : null;
 }
 
-function describeActor(actor: string, keys: Map<string, { name: string | null; displayPrefix: string }>): string {
+function describeActor(actor: string, keys: Map<string, { name: string | null; displayPrefix: string }>, people: Map<string, string>): string {
   const keyId = keyIdOf(actor);
   if (keyId !== null) {
     const key = keys.get(keyId);
     return key ? `API key ${key.name ? `"${key.name}" ` : ""}(${key.displayPrefix}…)` : "API key (deleted)";
   }
-  if (actor.startsWith("console:")) return `${actor.slice("console:".length)} (console)`;
+  // A console account by its name; an older record names the GitHub login itself.
+  if (actor.startsWith("console:")) return `${people.get(actor.slice("console:".length)) ?? actor.slice("console:".length)} (console)`;
   if (actor === "cli") return "operator (CLI)";
   return actor;
 }

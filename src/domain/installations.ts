@@ -34,7 +34,10 @@ function noSuchInstallation(id: bigint): DomainError {
  * Links an installation to an organisation and starts its 14-day trial, with a configuration at
  * the defaults. Claiming twice is refused rather than restarting the trial.
  */
-export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli") {
+type Transaction = Parameters<Parameters<Prisma["$transaction"]>[0]>[0];
+
+/** `claimed` runs inside the claim's transaction (the console makes the claimer the organisation's owner there). */
+export async function claimInstallation(prisma: Prisma, id: bigint, now = new Date(), actor = "cli", options: { claimed?: (tx: Transaction, organisationId: string) => Promise<void> } = {}) {
   return prisma.$transaction(async (tx) => {
     const installation = await tx.installation.findUnique({ where: { id }, include: { organisation: true } });
     if (!installation) throw noSuchInstallation(id);
@@ -45,6 +48,7 @@ export async function claimInstallation(prisma: Prisma, id: bigint, now = new Da
       data: { installationId: id, claimedAt: now, configuration: { create: {} } },
     });
     await recordAudit(tx, { organisationId: organisation.id, actor, action: "installation.claim", before: {}, after: { installation_id: String(id), trial_started_at: now.toISOString() }, now });
+    await options.claimed?.(tx, organisation.id);
     return organisation;
   });
 }

@@ -70,7 +70,7 @@ export function createApp(deps: AppDependencies): express.Express {
     }
   });
 
-  app.use(createConsoleRouter({ db: deps.db, log: deps.log, now: deps.now ?? (() => new Date()), options: deps.console ?? { signInPerMinute: 10 } }));
+  app.use(createConsoleRouter({ db: deps.db, log: deps.log, now: deps.now ?? (() => new Date()), options: deps.console ?? { signInPerMinute: 10 }, limiter: deps.rateLimits.limiter }));
 
   app.use(
     "/v1",

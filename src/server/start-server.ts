@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { createRateLimits, createRedisRateLimits } from "../api/rate-limit.js";
 import { createBillingGate } from "../billing/index.js";
 import type { AppOptions } from "../config/read-env-options.js";
+import type { ConsoleOptions } from "../console/create-console-router.js";
 import { createGitHubSide } from "../github/index.js";
 import { openDatabase, type DatabaseLocation } from "../storage/open-database.js";
 import { purgeExpiredRecords } from "../storage/purge-expired-records.js";
@@ -18,6 +19,13 @@ import { forwardWebhookProxy } from "./forward-webhook-proxy.js";
 
 export function databaseLocation(options: AppOptions): DatabaseLocation {
   return options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir };
+}
+
+/** OpenID Connect and e-mail sign-in for the console, when either is configured. */
+function signInMethods(options: AppOptions): ConsoleOptions["signInMethods"] {
+  const { publicUrl, oidc, email } = options.signInMethods ?? {};
+  if (!publicUrl || (!oidc && !email)) return undefined;
+  return { publicUrl, oidc, email };
 }
 
 export interface RunningServer {
@@ -83,6 +91,8 @@ export async function startServer(options: AppOptions, log: Logger = createLogge
           ? { clientId: options.console.clientId, clientSecret: options.console.clientSecret, gheHost: options.github.gheHost, gheProtocol: options.github.gheProtocol }
           : undefined,
       signInPerMinute: options.console?.signInPerMinute ?? 10,
+      signInMethods: signInMethods(options),
+      publicUrl: options.baseUrl,
     },
     deprecation: options.v1Deprecation,
     sunset: options.v1Sunset,

@@ -1,7 +1,7 @@
 // axe on every console page in the states the journey does not reach: the signed-in home, pages
 // with data in their tables (reviews, keys of every status, a long audit log, exceptions, the
-// queue), the evidence form with an error, and the 403, 404 and 429 pages. No serious or
-// critical violation anywhere.
+// queue), the evidence form with an error, the account and team pages, and the 403, 404, 410 and
+// 429 pages. No serious or critical violation anywhere.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Page } from "playwright-core";
 import { createApiKey, revokeApiKey } from "../../src/domain/api-keys.js";
@@ -9,7 +9,9 @@ import { claimInstallation, recordInstallation } from "../../src/domain/installa
 import type { Finding } from "../../src/engine/types.js";
 import { acceptFinding } from "../../src/evidence/exceptions/accept-finding.js";
 import { recordReviewEvidence } from "../../src/evidence/record-review-evidence.js";
-import { startConsoleHarness, type ConsoleHarness } from "../console/support/console-harness.js";
+import { createInvitation } from "../../src/console/accounts/invitations.js";
+import { ALICE, startConsoleHarness, type ConsoleHarness } from "../console/support/console-harness.js";
+import { startLocalOidcProvider, type LocalOidcProvider } from "../console/sign-in/support/local-oidc-provider.js";
 import { checkAccessibility, launchChromium, seriousOrCritical, type AxeViolation } from "./support/browser.js";
 
 let h: ConsoleHarness;
@@ -87,6 +89,16 @@ describe("accessibility of every console page", () => {
     await check("evidence export form", "/orgs/6001/evidence");
     await check("evidence export (bad period)", "/orgs/6001/evidence?kind=month&month=November&format=csv", 400);
     await check("review queue (backlog and a failure)", "/orgs/6001/queue");
+    await check("account (linked sign-in methods)", "/account");
+  });
+
+  it("team pages: members with a pending invitation, an invitation link, an unusable link", async () => {
+    // Alice administers acme on GitHub: an owner of the organisation the domain claimed.
+    const organisationId = (await h.app.db.prisma.organisation.findUniqueOrThrow({ where: { installationId: 6001n } })).id;
+    const { token } = await createInvitation(h.app.db.prisma, { organisationId, invitee: { email: "grc-lead@example.com" }, role: "member", invitedBy: await h.accountIdOf(ALICE), actor: "cli", now: h.app.clock.now });
+    await check("members (owner, a pending invitation)", "/orgs/6001/members");
+    await check("invitation", `/invitations/${token}`);
+    await check("410: invitation not valid", `/invitations/${"A".repeat(43)}`, 410);
   });
 
   it("refusal pages", async () => {
@@ -101,5 +113,30 @@ describe("accessibility of every console page", () => {
     await check("403: forged sign-in state", "/auth/github/callback?code=x&state=forged", 403);
     for (let i = 0; i < 3; i++) await page.goto(`${h.app.baseUrl}/sign-in`).catch(() => undefined);
     await check("429: too many sign-in attempts", "/sign-in", 429);
+  });
+
+  it("sign-in methods' pages: the chooser, the e-mail form, refused links and callbacks", async () => {
+    // A console with OpenID Connect (the local provider) and e-mail (development: links logged).
+    // The form's answers after a POST are checked in sign-in-methods.browser.ts.
+    let provider: LocalOidcProvider | undefined;
+    const methods = await startConsoleHarness({
+      signInMethods: async (baseUrl) => {
+        provider = await startLocalOidcProvider({ redirectUri: `${baseUrl}/auth/oidc/callback` });
+        return { oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, name: "Acme SSO" }, email: { delivery: { kind: "log" }, perAddressPerHour: 5, perIpPerHour: 20 } };
+      },
+    });
+    const main = h;
+    h = methods;
+    try {
+      await page.context().clearCookies();
+      await check("sign-in chooser (GitHub, OpenID Connect, e-mail)", "/sign-in");
+      await check("e-mail sign-in form", "/sign-in/email");
+      await check("403: e-mail link not valid", `/auth/email/callback?token=${"A".repeat(43)}`, 403);
+      await check("403: OpenID Connect state refused", `/auth/oidc/callback?code=x&state=${"B".repeat(43)}`, 403);
+    } finally {
+      h = main;
+      await methods.close();
+      await provider?.close();
+    }
   });
 });

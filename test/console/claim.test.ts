@@ -49,7 +49,10 @@ describe("the setup page", () => {
     const installation = await h.app.db.prisma.installation.findUniqueOrThrow({ where: { id: 7001n } });
     expect(installation.trialStartedAt).toEqual(h.app.clock.now);
     const audit = await h.app.db.prisma.auditRecord.findMany({ where: { organisationId: org!.id } });
-    expect(audit).toEqual([expect.objectContaining({ action: "installation.claim", actor: "console:alice" })]);
+    const alice = await h.accountIdOf(ALICE);
+    expect(audit).toEqual([expect.objectContaining({ action: "installation.claim", actor: `console:${alice}` })]);
+    // The claimer is the organisation's owner, explicitly and through GitHub.
+    expect(await h.app.db.prisma.organisationMember.findMany({ where: { organisationId: org!.id } })).toEqual([expect.objectContaining({ accountId: alice, role: "owner", githubAdmin: true })]);
     const page = await client.get(claimed.location!);
     expect(page.status).toBe(200);
     expect(page.text).toContain("The 14-day trial has started");

@@ -8,7 +8,7 @@ import { acceptFinding } from "../../src/evidence/exceptions/accept-finding.js";
 import { recordReviewEvidence } from "../../src/evidence/record-review-evidence.js";
 import { validateOscal } from "../evidence/support/oscal-validator.js";
 import { auditLogFinding, seedAcceptedFindings } from "../evidence/support/seed-evidence.js";
-import { startConsoleHarness, type ConsoleClient, type ConsoleHarness } from "./support/console-harness.js";
+import { ALICE, startConsoleHarness, type ConsoleClient, type ConsoleHarness } from "./support/console-harness.js";
 
 jest.setTimeout(120_000);
 
@@ -99,9 +99,9 @@ describe("exceptions", () => {
     expect(page.status).toBe(303);
     expect(page.location).toBe("/orgs/8101/exceptions?revoked=1");
     const row = await h.app.db.prisma.findingException.findUniqueOrThrow({ where: { id: ids.first } });
-    expect(row).toMatchObject({ revokedAt: h.app.clock.now, revokedBy: "console:alice" });
+    expect(row).toMatchObject({ revokedAt: h.app.clock.now, revokedBy: `console:${await h.accountIdOf(ALICE)}` });
     const audit = await h.app.db.prisma.auditRecord.findFirstOrThrow({ where: { action: "exception.revoke" } });
-    expect(audit.actor).toBe("console:alice");
+    expect(audit.actor).toBe(`console:${await h.accountIdOf(ALICE)}`);
     const log = await client.get("/orgs/8101/audit-log");
     expect(log.text).toMatch(/<td>alice \(console\)<\/td><td>Exception revoked<\/td>/);
     expect(log.text).toContain("Finding accepted as a known risk");

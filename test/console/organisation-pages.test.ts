@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createApiKey } from "../../src/domain/api-keys.js";
 import { claimInstallation, recordInstallation } from "../../src/domain/installations.js";
 import { bearer } from "../support/api-harness.js";
-import { startConsoleHarness, type ConsoleClient, type ConsoleHarness } from "./support/console-harness.js";
+import { ALICE, startConsoleHarness, type ConsoleClient, type ConsoleHarness } from "./support/console-harness.js";
 
 let h: ConsoleHarness;
 let client: ConsoleClient;
@@ -95,7 +95,7 @@ describe("configuration", () => {
       commitments: [{ area: "logging", implementation: "Audit logs are kept for 400 days", source: "ISMS 4.2" }],
     });
     const audit = await h.app.db.prisma.auditRecord.findFirstOrThrow({ where: { action: "config.update" }, orderBy: { createdAt: "desc" } });
-    expect(audit.actor).toBe("console:alice");
+    expect(audit.actor).toBe(`console:${await h.accountIdOf(ALICE)}`);
     expect(Object.keys(audit.after as object).sort()).toEqual(["commitments", "eu_inference", "frameworks", "profile", "review_language"]);
   });
 
@@ -193,7 +193,7 @@ describe("API keys", () => {
     expect(list.text).toContain("ci");
     expect(list.text).toContain(key.slice(0, 10) + "…");
     const row = await h.app.db.prisma.apiKey.findFirstOrThrow({ where: { name: "ci" } });
-    expect(row.createdBy).toBe("console:alice");
+    expect(row.createdBy).toBe(`console:${await h.accountIdOf(ALICE)}`);
     expect(row.lastUsedAt).toEqual(h.app.clock.now);
     expect(row.expiresAt).toEqual(new Date(h.app.clock.now.getTime() + 30 * 86_400_000));
     expect(list.text).toMatch(/<td>ci<\/td>[\s\S]*<td>alice<\/td>/);
@@ -203,7 +203,7 @@ describe("API keys", () => {
     const refused = await h.app.request("GET", "/v1/config", { headers: bearer(key) });
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe("The API key has been revoked.");
-    const audit = await h.app.db.prisma.auditRecord.findMany({ where: { action: { in: ["api_key.create", "api_key.revoke"] }, actor: "console:alice" } });
+    const audit = await h.app.db.prisma.auditRecord.findMany({ where: { action: { in: ["api_key.create", "api_key.revoke"] }, actor: `console:${await h.accountIdOf(ALICE)}` } });
     expect(audit.map((a) => a.action).sort()).toEqual(["api_key.create", "api_key.revoke"]);
   });
 
@@ -284,7 +284,7 @@ describe("review modes", () => {
     const again = await client.get("/orgs/8001/review-modes");
     expect(again.text).toMatch(/<option value="auto_once" selected>/);
     expect(again.text).toMatch(/<option value="mention_only" selected>mention_only<\/option>/);
-    expect(await prisma.auditRecord.count({ where: { action: { startsWith: "trigger_mode." }, actor: "console:alice" } })).toBe(2);
+    expect(await prisma.auditRecord.count({ where: { action: { startsWith: "trigger_mode." }, actor: `console:${await h.accountIdOf(ALICE)}` } })).toBe(2);
 
     // Clearing the override goes back to the organisation's mode.
     await client.post("/orgs/8001/review-modes", { _csrf: csrf, organisation_mode: "auto_once", "repo:acme/payments": "" });
@@ -308,7 +308,7 @@ describe("plan and usage", () => {
     expect(saved.status).toBe(303);
     expect((await h.app.db.prisma.installation.findUniqueOrThrow({ where: { id: 8001n } })).overageEnabled).toBe(true);
     expect((await client.get("/orgs/8001/plan")).text).toContain("Turn overage off");
-    expect(await h.app.db.prisma.auditRecord.count({ where: { action: "billing.overage_set", actor: "console:alice" } })).toBe(1);
+    expect(await h.app.db.prisma.auditRecord.count({ where: { action: "billing.overage_set", actor: `console:${await h.accountIdOf(ALICE)}` } })).toBe(1);
     expect((await client.post("/orgs/8001/plan/overage", { _csrf: csrf, overage: "maybe" })).status).toBe(422);
   });
 });

@@ -167,7 +167,7 @@ describe("what the console sends to GitHub", () => {
       operations.add(match!.operationId);
       expect(call.authorization).toMatch(/^token ghu_/);
     }
-    expect([...operations].sort()).toEqual(["apps/list-installations-for-authenticated-user", "orgs/get-membership-for-authenticated-user", "users/get-authenticated"]);
+    expect([...operations].sort()).toEqual(["apps/list-installations-for-authenticated-user", "orgs/get-membership-for-authenticated-user", "users/get-authenticated", "users/list-emails-for-authenticated-user"]);
   });
 });
 

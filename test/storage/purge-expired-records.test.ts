@@ -34,10 +34,29 @@ describe("purging expired operational records", () => {
       ],
     });
 
-    expect(await purgeExpiredRecords(db.prisma, now)).toEqual({ idempotencyRecords: 1, webhookDeliveries: 1, reviewJobs: 2 });
+    expect(await purgeExpiredRecords(db.prisma, now)).toEqual({ idempotencyRecords: 1, webhookDeliveries: 1, reviewJobs: 2, oidcSignIns: 0, emailSignIns: 0 });
     expect((await db.prisma.idempotencyRecord.findMany()).map((r) => r.key)).toEqual(["live"]);
     expect((await db.prisma.webhookDelivery.findMany()).map((d) => d.id)).toEqual(["recent"]);
     expect((await db.prisma.reviewJob.findMany({ orderBy: { id: "asc" } })).map((j) => j.status)).toEqual(["completed", "queued"]);
-    expect(await purgeExpiredRecords(db.prisma, now)).toEqual({ idempotencyRecords: 0, webhookDeliveries: 0, reviewJobs: 0 });
+    expect(await purgeExpiredRecords(db.prisma, now)).toEqual({ idempotencyRecords: 0, webhookDeliveries: 0, reviewJobs: 0, oidcSignIns: 0, emailSignIns: 0 });
+  });
+
+  it("removes console sign-ins (OpenID Connect, e-mail link) left unfinished past their expiry", async () => {
+    const later = new Date(now.getTime() + 60_000);
+    await db.prisma.consoleOidcSignIn.createMany({
+      data: [
+        { stateHash: "expired", browserHash: "b", returnTo: "/", createdAt: daysAgo(1), expiresAt: now },
+        { stateHash: "live", browserHash: "b", returnTo: "/", createdAt: now, expiresAt: later },
+      ],
+    });
+    await db.prisma.consoleEmailSignIn.createMany({
+      data: [
+        { tokenHash: "expired", browserHash: "b", email: "a@example.com", returnTo: "/", createdAt: daysAgo(1), expiresAt: daysAgo(1) },
+        { tokenHash: "live", browserHash: "b", email: "a@example.com", returnTo: "/", createdAt: now, expiresAt: later },
+      ],
+    });
+    expect(await purgeExpiredRecords(db.prisma, now)).toMatchObject({ oidcSignIns: 1, emailSignIns: 1 });
+    expect((await db.prisma.consoleOidcSignIn.findMany()).map((r) => r.stateHash)).toEqual(["live"]);
+    expect((await db.prisma.consoleEmailSignIn.findMany()).map((r) => r.tokenHash)).toEqual(["live"]);
   });
 });

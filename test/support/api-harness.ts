@@ -1,7 +1,7 @@
 // Serves the real Express app on a loopback port, over a fresh test database, and gives the
 // test what an API client and an operator would have: HTTP and installations with keys.
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createRateLimits, type RateLimits } from "../../src/api/rate-limit.js";
 import { createApiKey, type Scope } from "../../src/domain/api-keys.js";
 import { claimInstallation, recordInstallation } from "../../src/domain/installations.js";
@@ -31,22 +31,23 @@ export interface Harness {
 let nextInstallationId = 1000n;
 
 export async function startHarness(
-  options: { db?: Database; rateLimits?: RateLimits; overrides?: Partial<AppDependencies> } = {},
+  // overrides may depend on the server's own address (a redirect URI registered at a provider): it listens first.
+  options: { db?: Database; rateLimits?: RateLimits; overrides?: Partial<AppDependencies> | ((baseUrl: string) => Promise<Partial<AppDependencies>>) } = {},
 ): Promise<Harness> {
   const db = options.db ?? (await createTestDatabase());
   const { log, lines } = captureLogger();
   const clock = { now: new Date("2026-11-22T10:00:00Z") };
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const app = createApp({
     db,
     log,
     rateLimits: options.rateLimits ?? createRateLimits({ perIpPerMinute: 100_000, perKeyPerMinute: 100_000 }),
     now: () => clock.now,
-    ...options.overrides,
+    ...(typeof options.overrides === "function" ? await options.overrides(baseUrl) : options.overrides),
   });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on("request", app);
 
   return {
     db,

@@ -1,5 +1,5 @@
 // A small GitHub on 127.0.0.1 for console tests: the OAuth web flow (authorize page, code
-// exchange) and the user API the console calls (GET /user, /user/installations,
+// exchange) and the user API the console calls (GET /user, /user/emails, /user/installations,
 // /user/memberships/orgs/{org}). The app reaches it through GHE_HOST/GHE_PROTOCOL=http, as it
 // would a GitHub Enterprise Server. Every request is recorded.
 import { randomBytes } from "node:crypto";
@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
 export interface StandInUser {
   id: number;
   login: string;
+  /** GET /user/emails; without it the stand-in answers 403, as GitHub does when the App lacks the "Email addresses" permission. */
+  emails?: { email: string; primary: boolean; verified: boolean }[];
 }
 
 export interface StandInInstallation {
@@ -100,6 +102,10 @@ export async function startGitHubStandIn(options: { currentUser: StandInUser; in
       if (!user) return json(res, 401, { message: "Bad credentials" });
       const path = url.pathname.slice("/api/v3".length);
       if (req.method === "GET" && path === "/user") return json(res, 200, { login: user.login, id: user.id, type: "User" });
+      if (req.method === "GET" && path === "/user/emails") {
+        if (!user.emails) return json(res, 403, { message: "Resource not accessible by integration" });
+        return json(res, 200, user.emails.map((e) => ({ ...e, visibility: e.primary ? "private" : null })));
+      }
       if (req.method === "GET" && path === "/user/installations") {
         const visible = standIn.installations.filter((i) => (i.account.type === "User" ? i.account.id === user.id : standIn.memberships[i.account.login]?.[user.login] !== undefined));
         return json(res, 200, { total_count: visible.length, installations: visible.map((i) => ({ id: i.id, account: { ...i.account, type: i.account.type }, app_id: 1, target_type: i.account.type })) });

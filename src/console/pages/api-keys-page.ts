@@ -2,7 +2,7 @@
 // the list (never the keys themselves), and revocation.
 import { SCOPES } from "../../domain/api-keys.js";
 import { html, type Html } from "../html.js";
-import { csrfField, flash, formatTime, layout, organisationPath, type OrganisationNav, type PageUser } from "./layout.js";
+import { csrfField, flash, formatTime, layout, organisationPath, ownerOnly, type OrganisationNav, type PageUser } from "./layout.js";
 
 export interface KeyRow {
   id: string;
@@ -73,7 +73,7 @@ ${options.error ? flash("error", options.error) : null}
       <td>${k.lastUsedAt ? formatTime(k.lastUsedAt) : "never"}</td>
       <td>${k.expiresAt ? formatTime(k.expiresAt) : "never"}</td>
       <td>${status(k)}</td>
-      <td>${k.revokedAt
+      <td>${k.revokedAt || nav.role !== "owner"
         ? null
         : html`<form method="post" action="${base}/${k.id}/revoke">${csrfField(options.user)}<button type="submit" class="btn btn-sm btn-danger" aria-label="Revoke ${k.name ?? k.displayPrefix}">Revoke</button></form>`}</td>
     </tr>`,
@@ -81,7 +81,7 @@ ${options.error ? flash("error", options.error) : null}
     </tbody></table></div>`}
 </div>
 
-<form method="post" action="${base}" class="Box" novalidate>
+${ownerOnly(nav, html`<form method="post" action="${base}" class="Box" novalidate>
   ${csrfField(options.user)}
   <div class="Box-header"><h2 class="Box-title">Create a key</h2></div>
   <div class="Box-body">
@@ -101,6 +101,6 @@ ${options.error ? flash("error", options.error) : null}
     </div>
   </div>
   <div class="Box-footer"><button type="submit" class="btn btn-primary">Create key</button></div>
-</form>`,
+</form>`)}`,
   });
 }

@@ -14,6 +14,11 @@ const ACTIONS: Record<string, string> = {
   "trigger_mode.repository_set": "Repository review mode changed",
   "exception.accept": "Finding accepted as a known risk",
   "exception.revoke": "Exception revoked",
+  "member.invite": "Invitation created",
+  "member.invitation_revoke": "Invitation revoked",
+  "member.invitation_accept": "Invitation accepted",
+  "member.role_change": "Member's role changed",
+  "member.remove": "Member removed",
 };
 
 /** A readable line for the record: what changed from what to what. */
@@ -36,6 +41,16 @@ function summary(record: AuditView): string {
       return `${String(after.repository)}: ${mode(before.mode)} → ${mode(after.mode)}`;
     case "billing.overage_set":
       return `${before.overage_enabled ? "on" : "off"} → ${after.overage_enabled ? "on" : "off"}`;
+    case "member.invite":
+      return `${String(after.invitee)} as ${String(after.role)}, expires ${String(after.expires_at)}`;
+    case "member.invitation_revoke":
+      return `${String(before.invitee)} (${String(before.role)})`;
+    case "member.invitation_accept":
+      return `${String(after.name)} joined as ${String(after.role)} (invited: ${String(after.invitee)})`;
+    case "member.role_change":
+      return `${String(after.name)}: ${before.role === null || before.role === undefined ? "owner through GitHub" : String(before.role)} → ${String(after.role)}`;
+    case "member.remove":
+      return `${String(before.name)} (${before.role === null || before.role === undefined ? "no role" : String(before.role)})`;
     case "billing.plan_set":
       return `${String(before.plan)} → ${String(after.plan)}`;
     default: {

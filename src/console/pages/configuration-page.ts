@@ -3,7 +3,7 @@
 import type { Framework } from "../../domain/catalogue.js";
 import { COMMITMENT_AREAS, REVIEW_LANGUAGES, type CommitmentArea } from "../../domain/types.js";
 import { html, type Html } from "../html.js";
-import { csrfField, formatTime, layout, organisationPath, type OrganisationNav, type PageUser } from "./layout.js";
+import { csrfField, formatTime, layout, organisationPath, ownerOnly, readOnlyForMembers, type OrganisationNav, type PageUser } from "./layout.js";
 
 export interface ConfigurationForm {
   profileText: string;
@@ -87,6 +87,7 @@ ${errorSummary(errors)}
 
 <form method="post" action="${action}${q ? `?q=${encodeURIComponent(options.query)}` : ""}" novalidate>
 ${csrfField(options.user)}
+<fieldset class="border-0 p-0 m-0" ${readOnlyForMembers(nav)}>
 <fieldset class="Box mb-4" id="frameworks" ${errors.frameworks ? html`aria-describedby="frameworks-error"` : null}>
   <legend class="Box-header Box-title width-full">Frameworks</legend>
   <div class="Box-body">
@@ -152,8 +153,9 @@ ${csrfField(options.user)}
     </table>
   </div>
 </fieldset>
+</fieldset>
 
-<button type="submit" class="btn btn-primary">Save configuration</button>
+${ownerOnly(nav, html`<button type="submit" class="btn btn-primary">Save configuration</button>`)}
 </form>`,
   });
 }

@@ -2,7 +2,7 @@
 import { html, type Html } from "../html.js";
 import { layout, type PageUser } from "./layout.js";
 
-export function errorPage(options: { status: 400 | 403 | 404 | 429 | 500 | 503; title: string; message: string; user?: PageUser }): Html {
+export function errorPage(options: { status: 400 | 403 | 404 | 409 | 410 | 429 | 500 | 503; title: string; message: string; user?: PageUser }): Html {
   return layout({
     title: options.title,
     user: options.user,

@@ -1,7 +1,7 @@
 // Exceptions: the findings an organisation accepted as known risks and still in force (finding,
 // pull request, location, who accepted, when, why, until when), each with a revoke button.
 import { html, type Html } from "../html.js";
-import { csrfField, formatTime, layout, organisationPath, type OrganisationNav, type PageUser } from "./layout.js";
+import { csrfField, formatTime, layout, organisationPath, ownerOnly, type OrganisationNav, type PageUser } from "./layout.js";
 
 export interface ExceptionRow {
   id: string;
@@ -42,7 +42,7 @@ ${options.exceptions.length === 0
     <td>${e.commentUrl ? html`<a href="${e.commentUrl}">${formatTime(e.acceptedAt)}</a>` : formatTime(e.acceptedAt)}</td>
     <td>${e.reason}</td>
     <td>${e.until ?? "no expiry"}</td>
-    <td><form method="post" action="${base}/${e.id}/revoke">${csrfField(options.user)}<button type="submit" class="btn btn-sm btn-danger" aria-label="Revoke the exception for ${e.reference} on ${e.repository}#${e.pullNumber}">Revoke</button></form></td>
+    <td>${ownerOnly(nav, html`<form method="post" action="${base}/${e.id}/revoke">${csrfField(options.user)}<button type="submit" class="btn btn-sm btn-danger" aria-label="Revoke the exception for ${e.reference} on ${e.repository}#${e.pullNumber}">Revoke</button></form>`)}</td>
   </tr>`,
   )}
   </tbody></table></div>`}`,

@@ -10,7 +10,9 @@ export interface PageUser {
 export interface OrganisationNav {
   installationId: string;
   accountLogin: string;
-  current: "configuration" | "keys" | "modes" | "plan" | "reviews" | "audit" | "exceptions" | "evidence" | "queue";
+  /** The signed-in person's role here: members see every page, only owners get the forms that change things. */
+  role: "owner" | "member";
+  current: "configuration" | "keys" | "modes" | "plan" | "reviews" | "audit" | "exceptions" | "evidence" | "queue" | "members";
 }
 
 const SECTIONS: { id: OrganisationNav["current"]; path: string; label: string }[] = [
@@ -23,10 +25,21 @@ const SECTIONS: { id: OrganisationNav["current"]; path: string; label: string }[
   { id: "exceptions", path: "exceptions", label: "Exceptions" },
   { id: "evidence", path: "evidence", label: "Evidence" },
   { id: "queue", path: "queue", label: "Review queue" },
+  { id: "members", path: "members", label: "Members" },
 ];
 
 export function organisationPath(installationId: string, section: OrganisationNav["current"]): string {
   return `/orgs/${installationId}/${SECTIONS.find((s) => s.id === section)!.path}`;
+}
+
+/** Content only owners see (forms that change things); members get nothing in its place. */
+export function ownerOnly(nav: Pick<OrganisationNav, "role">, content: Html): Html | null {
+  return nav.role === "owner" ? content : null;
+}
+
+/** Disables every control inside for members, who see the values but cannot submit them. */
+export function readOnlyForMembers(nav: Pick<OrganisationNav, "role">): Html | null {
+  return nav.role === "owner" ? null : html`disabled`;
 }
 
 export function csrfField(user: PageUser): Html {
@@ -49,6 +62,7 @@ export function layout(options: { title: string; user?: PageUser; organisation?:
   <div class="Header-item Header-item--full"><a href="/" class="Header-link f4">Clearance</a></div>
   ${user
     ? html`<div class="Header-item"><span class="mr-3">Signed in as <strong>${user.login}</strong></span>
+      <a class="Header-link mr-3" href="/account">Account</a>
       <form method="post" action="/sign-out">${csrfField(user)}<button type="submit" class="btn btn-sm">Sign out</button></form></div>`
     : null}
 </header>
@@ -63,7 +77,10 @@ ${organisation
           : html`<a class="UnderlineNav-item" href="${organisationPath(organisation.installationId, s.id)}">${s.label}</a>`,
       )}
     </div>
-  </nav>`
+  </nav>
+  ${organisation.role === "member"
+    ? html`<p class="flash mb-4" role="note">You are a <strong>member</strong> of ${organisation.accountLogin}: you can see every page; only owners can change things.</p>`
+    : null}`
   : null}
 ${options.flash ?? null}
 ${options.body}

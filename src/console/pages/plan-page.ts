@@ -2,7 +2,7 @@
 // overage (changeable here) and this period's extras.
 import { formatDollars, planDisplayName, type UsageReport } from "../../billing/index.js";
 import { html, type Html } from "../html.js";
-import { csrfField, formatTime, layout, organisationPath, type OrganisationNav, type PageUser } from "./layout.js";
+import { csrfField, formatTime, layout, organisationPath, ownerOnly, type OrganisationNav, type PageUser } from "./layout.js";
 
 export function planPage(options: { user: PageUser; nav: Omit<OrganisationNav, "current">; report: UsageReport; now: Date; flash?: Html | null }): Html {
   const { report: r, nav } = options;
@@ -29,7 +29,7 @@ export function planPage(options: { user: PageUser; nav: Omit<OrganisationNav, "
   ${rows.map(([label, value]) => html`<tr><th scope="row" class="text-left">${label}</th><td>${value}</td></tr>`)}
   </tbody></table>
 </div>
-<form method="post" action="${organisationPath(nav.installationId, "plan")}/overage" class="Box">
+${ownerOnly(nav, html`<form method="post" action="${organisationPath(nav.installationId, "plan")}/overage" class="Box">
   ${csrfField(options.user)}
   <div class="Box-header"><h2 class="Box-title">Overage</h2></div>
   <div class="Box-body">
@@ -37,6 +37,6 @@ export function planPage(options: { user: PageUser; nav: Omit<OrganisationNav, "
     <input type="hidden" name="overage" value="${r.overageEnabled ? "off" : "on"}">
   </div>
   <div class="Box-footer"><button type="submit" class="btn ${r.overageEnabled ? "" : "btn-primary"}">${r.overageEnabled ? "Turn overage off" : "Turn overage on"}</button></div>
-</form>`,
+</form>`)}`,
   });
 }

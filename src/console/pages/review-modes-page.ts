@@ -1,7 +1,7 @@
 // Review modes: the organisation's mode and per-repository overrides.
 import { TRIGGER_MODES, type TriggerMode } from "../../domain/types.js";
 import { html, type Html } from "../html.js";
-import { csrfField, layout, organisationPath, type OrganisationNav, type PageUser } from "./layout.js";
+import { csrfField, layout, organisationPath, ownerOnly, readOnlyForMembers, type OrganisationNav, type PageUser } from "./layout.js";
 
 const MODE_LABELS: Record<TriggerMode, string> = {
   auto: "auto: on open, reopen and every push",
@@ -25,6 +25,7 @@ export function reviewModesPage(options: {
     body: html`<h1 class="h2 mb-3">Review modes</h1>
 <form method="post" action="${organisationPath(nav.installationId, "modes")}">
 ${csrfField(options.user)}
+<fieldset class="border-0 p-0 m-0" ${readOnlyForMembers(nav)}>
 <div class="Box mb-4">
   <div class="Box-header"><h2 class="Box-title"><label for="organisation_mode">Organisation mode</label></h2></div>
   <div class="Box-body">
@@ -50,7 +51,8 @@ ${csrfField(options.user)}
     )}
     </tbody></table>`}
 </div>
-<button type="submit" class="btn btn-primary">Save review modes</button>
+</fieldset>
+${ownerOnly(nav, html`<button type="submit" class="btn btn-primary">Save review modes</button>`)}
 </form>`,
   });
 }

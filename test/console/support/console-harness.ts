@@ -1,5 +1,6 @@
 // The real app with its console, signed in against the GitHub stand-in, and a cookie-keeping
 // HTTP client that behaves like a browser without JavaScript (forms, redirects not followed).
+import type { ConsoleOptions } from "../../../src/console/create-console-router.js";
 import { startHarness, type Harness } from "../../support/api-harness.js";
 import { startGitHubStandIn, type GitHubStandIn, type StandInInstallation, type StandInUser } from "../../support/github-stand-in.js";
 
@@ -54,22 +55,39 @@ export interface ConsoleHarness {
   client(): ConsoleClient;
   /** Signs the stand-in's current user in, and returns the client (cookies kept). */
   signIn(client?: ConsoleClient, returnTo?: string): Promise<ConsoleClient>;
+  /** Signs `user` in (the stand-in's current user for that one sign-in). */
+  signInAs(user: StandInUser, client?: ConsoleClient, returnTo?: string): Promise<ConsoleClient>;
+  /** The console account a GitHub user signed in to. */
+  accountIdOf(user: StandInUser): Promise<string>;
   close(): Promise<void>;
 }
 
 export const ALICE: StandInUser = { id: 501, login: "alice" };
 export const BOB: StandInUser = { id: 502, login: "bob" };
+export const CAROL: StandInUser = { id: 503, login: "carol" };
 
-export async function startConsoleHarness(options: { installations?: StandInInstallation[]; memberships?: GitHubStandIn["memberships"]; signInPerMinute?: number; trustProxy?: boolean } = {}): Promise<ConsoleHarness> {
+export async function startConsoleHarness(
+  options: {
+    installations?: StandInInstallation[];
+    memberships?: GitHubStandIn["memberships"];
+    signInPerMinute?: number;
+    trustProxy?: boolean;
+    publicUrl?: string;
+    /** OpenID Connect and e-mail sign-in, given the app's own address (publicUrl is that address). */
+    signInMethods?: (baseUrl: string) => Promise<Omit<NonNullable<ConsoleOptions["signInMethods"]>, "publicUrl">>;
+  } = {},
+): Promise<ConsoleHarness> {
   const github = await startGitHubStandIn({ currentUser: ALICE, installations: options.installations, memberships: options.memberships });
   const app = await startHarness({
-    overrides: {
+    overrides: async (baseUrl) => ({
       trustProxy: options.trustProxy,
       console: {
         oauth: { clientId: github.clientId, clientSecret: github.clientSecret, gheHost: github.host, gheProtocol: "http" },
         signInPerMinute: options.signInPerMinute ?? 1000,
+        signInMethods: options.signInMethods ? { publicUrl: baseUrl, ...(await options.signInMethods(baseUrl)) } : undefined,
+        publicUrl: options.publicUrl,
       },
-    },
+    }),
   });
   github.callbackUrl = `${app.baseUrl}/auth/github/callback`;
   const harness: ConsoleHarness = {
@@ -77,12 +95,26 @@ export async function startConsoleHarness(options: { installations?: StandInInst
     github,
     client: () => new ConsoleClient(app.baseUrl),
     async signIn(client = new ConsoleClient(app.baseUrl), returnTo) {
-      const start = await client.get(returnTo ? `/sign-in?return_to=${encodeURIComponent(returnTo)}` : "/sign-in");
+      // Straight to GitHub's start: with other methods configured, /sign-in is a chooser.
+      const start = await client.get(returnTo ? `/sign-in/github?return_to=${encodeURIComponent(returnTo)}` : "/sign-in/github");
       if (start.status !== 303) throw new Error(`sign-in start answered ${start.status}`);
       const state = new URL(start.location!).searchParams.get("state")!;
       const done = await client.get(`/auth/github/callback?code=${github.issueCode()}&state=${encodeURIComponent(state)}`);
       if (done.status !== 303) throw new Error(`callback answered ${done.status}: ${done.text.slice(0, 300)}`);
       return client;
+    },
+    async signInAs(user, client, returnTo) {
+      const previous = github.currentUser;
+      github.currentUser = user;
+      try {
+        return await harness.signIn(client, returnTo);
+      } finally {
+        github.currentUser = previous;
+      }
+    },
+    async accountIdOf(user) {
+      const identity = await app.db.prisma.consoleIdentity.findUniqueOrThrow({ where: { method_subject: { method: "github", subject: String(user.id) } } });
+      return identity.accountId;
     },
     async close() {
       await app.close();
