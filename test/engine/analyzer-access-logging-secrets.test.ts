@@ -57,3 +57,30 @@ describe("anonymous ASP.NET actions that check the caller themselves", () => {
     await check([["basket", "src/Basket.API/Grpc/BasketService.cs", ["+    [AllowAnonymous]", "+    public override async Task<CustomerBasketResponse> GetBasket(GetBasketRequest request, ServerCallContext context)", "+    {", "+        var userId = context.GetUserIdentity();", "+        if (string.IsNullOrEmpty(userId))"], null]]);
   });
 });
+
+describe("secrets in more shapes, and the values and files that only look like them", () => {
+  it("finds JWTs, keys written as byte arrays, WordPress keys, JSON inside strings and long base64 secrets", async () => {
+    const jwt = "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJhdWQiOiIxYTczNzMzMDE5NjFkMDNmOTdmODUzYTg3NmRiMjgyIn0.DW9mQ3pQ5Yx9b4e7cKq1uFQ2Lr8nXv0TzHs6GmPdA3k";
+    const b64 = "ZmQ0ZGI5NjQ0MDQwY2I4MjMxY2Y3ZmI3MjdhN2ZmMjNhODViOTg1ZGE0NTBjMGM4NDA5NzYxMjdjOWMwYWRmZTBlZjlhNGY3ZTg4Y2U3YTE1ODVkYmQ3NjVkZjE4ODA5MTEwOWU4NzJhMTQ1ZTY3";
+    await check([
+      ["C# bearer token property", "src/Cloud/RequestBuilder.cs", [`+        public string AuthToken => "${jwt}";`], "secrets"],
+      ["Go key bytes", "jwt/sign.go", ["+\tkey := []byte{97, 48, 97, 50, 97, 98, 100, 56, 45, 54, 49, 54, 50, 45, 52, 49, 99, 51}"], "secrets"],
+      ["WordPress keys", "wp-config.php", ["+define( 'AUTH_KEY',         's}w9]m|7&M fJ8f!*%Xlg8Bs=>2CjU*8)T]n|fwB<P-1I+mD@V,23PJwRwZ`[gif' );"], "secrets"],
+      ["JSON in a Terraform string", "secrets_manager.tf", ['+  secret_string = "{\\"username\\":\\"root\\",\\"password\\":\\"mustbeeightcharaters\\"}"'], "secrets"],
+      ["long base64 signing secret", "src/main/resources/config/application-prod.yml", ["   token-start-with: Bearer", `+  base64-secret: ${b64}`], "secrets"],
+    ]);
+  });
+
+  it("stays quiet on build placeholders, variable-name values, filler, storage key names, CI and development sections and public search keys", async () => {
+    await check([
+      ["Maven filtering placeholder", "src/main/resources/application.yml", ["       username: @nacos.username@", "+      password: @nacos.password@"], null],
+      ["variable-name placeholder", "MailerEngine/setup.php", ["+$mail->Password = 'SET_THE_EMAIL_ADDRESS_PASSWORD';"], null],
+      ["WordPress placeholder phrase", "config/local-config.php", ["+define('AUTH_KEY',         'put your unique phrase here');"], null],
+      ["filler secret", "app/config.py", [" class TestingConfig(ServerConfig):", '+    SECRET_KEY = "AAAAAAAAAAAAAAAAAAAA"'], null],
+      ["storage key names", "data/auth/AuthDiskSourceImpl.kt", ['+private const val MASTER_KEY_ENCRYPTION_PRIVATE_KEY = "encPrivateKey"'], null],
+      ["CI service password", ".github/workflows/main.yml", ["         env:", "+          POSTGRES_PASSWORD: postgres-ci-pass1"], null],
+      ["development section", "config/secrets.yml", [" development:", "+  secret_key_base: 98ac4b74818ab268f37bad8249d35bb96c7f2b89b1851c473476deaf2a218eaf41e4709d42"], null],
+      ["DocSearch key", "docs/assets/js/docsearch.js", ["     appId: '1JP5JYFGFC',", "     indexName: 'Docs',", "+    apiKey: '213cc809a92717cffe6ffbe804d13fd1'"], null],
+    ]);
+  });
+});
