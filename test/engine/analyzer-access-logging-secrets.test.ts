@@ -84,3 +84,50 @@ describe("secrets in more shapes, and the values and files that only look like t
     ]);
   });
 });
+
+describe("secrets and personal data in logs, named by the message or the structure", () => {
+  it("finds a value placed after a secret's name in the message, keyed secrets, whole commands and bare log() calls", async () => {
+    await check([
+      ["basic auth header", "src/main/java/app/WebUtils.java", ['+\t\t\tlog.debug("Invalid basic authentication token: {}", header);'], "logging"],
+      ["access_token response, Chinese message", "src/main/java/app/MiniAppLoginHandler.java", ['+\t\tlog.debug("微信小程序 access_token 响应报文:{}", result);'], "logging"],
+      ["generated password", "cmd/root.go", ['+\t\tlog.Printf("User \'%s\' initialized with randomly generated password: %s\\n", username, pwd)'], "logging"],
+      ["token value variable", "src/main/java/app/LogoutHandler.java", ['+\t\t\tlog.debug("cleared {} {}", username, tokenValue);'], "logging"],
+      ["slog key", "internal/auth/login.go", ['+\tslog.Info("signed in", "token", tok)'], "logging"],
+      ["whole command", "src/Ordering.API/Behaviors/LoggingBehavior.cs", ['+        _logger.LogInformation("Handling command {CommandName} ({@Command})", request.GetGenericTypeName(), request);'], "logging"],
+      ["bare log() with an object", "src/lib/auth.ts", ["+  log({ token, payload, authKey, shareToken, user });"], "logging"],
+    ]);
+  });
+
+  it("stays quiet on messages that only mention secrets, on ids and on expiry times", async () => {
+    await check([
+      ["expiry", "src/ImportLists/TraktImport.cs", ['+            _logger.Trace($"Access token expires at {Settings.Expires}");'], null],
+      ["error after the word", "server/src/auth_service.rs", ['+            debug!("Reset token error: {e:#}");'], null],
+      ["ids only", "server/router/session.go", ['+\t\tslog.Warn("failed to remove old refresh token", "error", err, "userID", user.ID, "tokenID", oldTokenID)'], null],
+      ["message text only", "agent/rpc/auth_interceptor.go", ['+\tlog.Trace().Msg("token refreshed")'], null],
+      ["Math.log", "src/lib/scale.ts", ["+  const y = Math.log(value) / Math.log(base);"], null],
+    ]);
+  });
+});
+
+describe("audit trails and log redaction taken out", () => {
+  it("finds audit events, operation-log annotations, audit interceptors, audit pipeline steps and parameter filtering removed", async () => {
+    await check([
+      ["record_event", "redash/handlers/alerts.py", ['-        self.record_event({"action": "edit", "object_id": alert.id, "object_type": "alert"})'], "logging"],
+      ["Go security event", "internal/handlers/totp.go", ["-\tctxLogEvent(ctx, userSession.Username, eventLogAction2FARemoved, body, nil)"], "logging"],
+      ["operation log annotation", "src/main/java/app/rest/SysLogController.java", ['-    @Log("导出数据")', '     @GetMapping(value = "/download")'], "logging"],
+      ["audit interceptor", "src/Infrastructure/DependencyInjection.cs", ["-        builder.Services.AddScoped<ISaveChangesInterceptor, AuditableEntityInterceptor>();"], "logging"],
+      ["Elixir audit step", "lib/app/accounts/keys.ex", ["     |> Multi.insert(:key, Key.build(user, params))", '-    |> audit(audit_data, "key.generate", fn %{key: key} -> key end)'], "logging"],
+      ["action log", "app/Actions/CancelRequest.php", ["-        $logaction->logaction('request canceled');"], "logging"],
+      ["admin action log", "wagtail/users/views/api_tokens.py", ['-        log(self.object, "wagtail.apitoken.revoke", user=request.user)'], "logging"],
+      ["Rails parameter filter", "config/initializers/filter_parameter_logging.rb", ["-Rails.application.config.filter_parameters += [", "-  :passw, :secret, :token, :_key, :crypt, :salt, :certificate, :otp, :ssn", "-]"], "logging"],
+    ]);
+  });
+
+  it("stays quiet when audit events are added, moved or renamed only, and on analytics and catalogue events", async () => {
+    await check([
+      ["event added", "redash/handlers/alerts.py", ['+        self.record_event({"action": "view", "object_id": alert.id, "object_type": "alert"})'], null],
+      ["filter moved", "config/application.rb", ["-    config.filter_parameters += [:password]", "+    config.filter_parameters += [:password]"], null],
+      ["catalog event", "src/catalog.ts", ["-  catalogEvent(item);"], null],
+    ]);
+  });
+});
