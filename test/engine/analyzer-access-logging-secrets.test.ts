@@ -27,6 +27,7 @@ describe("sign-in, admin and two-factor requirements removed from routes and han
   it("finds route middleware, decorators, snake_case checks, fallback policies, Shiro filters and 2FA gates removed", async () => {
     await check([
       ["Go route group", "internal/web/web.go", ["-\t}, reqAdmin)", "+\t})"], "access_mfa"],
+      ["Go route binding", "apis/backup.go", ['-\tsub.GET("", backupsList).Bind(RequireSuperuserAuth())', '+\tsub.GET("", backupsList)'], "access_mfa"],
       ["Express middleware argument", "src/routes/admin.js", ["-\trouter.get(`/api/users/csv`, middleware.ensureLoggedIn, getCSV);", "+\trouter.get(`/api/users/csv`, getCSV);"], "access_mfa"],
       ["Flask decorator", "app/admin/views.py", [" @admin.route('/admin/plugins')", "-@admins_only", " def plugins():"], "access_mfa"],
       ["require_* decorator", "redash/handlers/admin.py", ["-@require_super_admin", " def outdated_queries():"], "access_mfa"],
@@ -80,6 +81,8 @@ describe("secrets in more shapes, and the values and files that only look like t
       ["storage key names", "data/auth/AuthDiskSourceImpl.kt", ['+private const val MASTER_KEY_ENCRYPTION_PRIVATE_KEY = "encPrivateKey"'], null],
       ["CI service password", ".github/workflows/main.yml", ["         env:", "+          POSTGRES_PASSWORD: postgres-ci-pass1"], null],
       ["development section", "config/secrets.yml", [" development:", "+  secret_key_base: 98ac4b74818ab268f37bad8249d35bb96c7f2b89b1851c473476deaf2a218eaf41e4709d42"], null],
+      ["option-name constants", "app/Console/Commands/Install.php", ["+    const OPT_DB_PASSWORD = 'db-password';"], null],
+      ["settings mapped to variable names", "app/Http/SettingController.php", ["+            'email.smtp_password'       => 'MAIL_PASSWORD',"], null],
       ["DocSearch key", "docs/assets/js/docsearch.js", ["     appId: '1JP5JYFGFC',", "     indexName: 'Docs',", "+    apiKey: '213cc809a92717cffe6ffbe804d13fd1'"], null],
     ]);
   });
@@ -105,6 +108,8 @@ describe("secrets and personal data in logs, named by the message or the structu
       ["ids only", "server/router/session.go", ['+\t\tslog.Warn("failed to remove old refresh token", "error", err, "userID", user.ID, "tokenID", oldTokenID)'], null],
       ["message text only", "agent/rpc/auth_interceptor.go", ['+\tlog.Trace().Msg("token refreshed")'], null],
       ["Math.log", "src/lib/scale.ts", ["+  const y = Math.log(value) / Math.log(base);"], null],
+      ["decode error after 'token:'", "ckan/lib/api_token.py", ['+            log.error(u"Cannot decode JWT token: %s", e)'], null],
+      ["Go error after 'token:'", "internal/auth/verify.go", ['+		log.Printf("cannot parse token: %v", err)'], null],
     ]);
   });
 });

@@ -62,8 +62,10 @@ const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
+/** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
+const SETTING_NAME_VALUE = /^(?=[a-z._-]*(?:pass(?:word)?|secret|token|key))[a-z]+(?:[-_.][a-z]+)+$/;
 /** A value spelled like an environment variable's name (SET_THE_EMAIL_ADDRESS_PASSWORD) names what goes there. */
-const VARIABLE_NAME_VALUE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}$/;
+const VARIABLE_NAME_VALUE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
 function isPlaceholder(value: string): boolean {
   if (PLACEHOLDER.test(value) || VARIABLE_NAME_VALUE.test(value)) return true;
@@ -87,8 +89,9 @@ function looksSecret(value: string): boolean {
 
 /** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
 function isLiteralCredential(key: string, value: string): boolean {
-  // A constant that names where something is stored (PRIVATE_KEY_KEY = "encPrivateKey") holds an identifier.
-  if (/^[A-Z][A-Z0-9_]*$/.test(key) && /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value)) return false;
+  // A constant that names where something is stored or which option carries it (PRIVATE_KEY_KEY = "encPrivateKey",
+  // OPT_DB_PASSWORD = "db-password") holds an identifier.
+  if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
   if (!STRONG_KEY.test(key)) return looksSecret(value);
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
   if (isPlaceholder(value) || value.includes("://") || (value.length > 120 && !/^[A-Za-z0-9+/=_-]+$/.test(value)) || FIELD_NAME_VALUE.test(value)) return false;

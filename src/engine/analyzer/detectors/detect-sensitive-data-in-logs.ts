@@ -19,6 +19,16 @@ const SECRET = /\b(?:password|passwd|pwd)\w*(?:EditText|Field|Input|TextBox|Box)
 
 const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\blast_?(?:4|four)\b|[Ss]ervice_?[Aa]ccount|\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
 
+/** Names of errors and their parts: a message "token: %s" followed by only these logs why a token failed, not the token. */
+const ERROR_NAME = /^(?:e|err|error|errors|ex|exc|exception|reason|cause|status|code|message|msg|\w*(?:Error|Exception|Err))$/i;
+const LOG_HELPER = /^(?:[ubrf]|rb|br|fr|rf|repr|str|String|format|fmt|Sprintf|inspect|toString|getMessage|message|Error|err\.Error)$/;
+
+/** Whether the values passed after the message are only errors (the message's own words do not count). */
+function onlyErrors(args: string): boolean {
+  const names = (args.match(/[A-Za-z_$][\w$]*/g) ?? []).filter((name) => !LOG_HELPER.test(name));
+  return names.length > 0 && names.every((name) => ERROR_NAME.test(name));
+}
+
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 const LOG_CALL_SCAN = new RegExp(LOG_CALL.source, "gm");
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
@@ -46,7 +56,7 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
     const end = call.index + call[0].length;
     const raw = call[0].endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end);
     const args = keepCodeOnly(raw);
-    const secret = SECRET.exec(args) ?? MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw);
+    const secret = SECRET.exec(args) ?? (onlyErrors(args) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
     const pii = PII.exec(args) ?? WHOLE_OBJECT.exec(raw);
     const kind = secret && !SAFE_USE.test(args) ? "secret-in-logs" : pii && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
     if (!kind) continue;
