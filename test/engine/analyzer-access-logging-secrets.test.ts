@@ -136,3 +136,21 @@ describe("audit trails and log redaction taken out", () => {
     ]);
   });
 });
+
+describe("token verification off and MFA turned off, as policy rather than one account's state", () => {
+  it("finds an identity read from an unverified token and MFA switched off in configuration", async () => {
+    await check([
+      ["simplejwt decode unverified", "backend/core/helpers.py", ["+    token = request.META.get('HTTP_AUTHORIZATION', \" \").split(' ')[1]", "+    return TokenBackend(algorithm='HS256').decode(token, verify=False)['user_id']"], "access_mfa"],
+      ["MFA off in config", "config/security.yml", ["+  mfa_required: false"], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on tokens parsed unverified to pick a verifier, on one user's 2FA and on seed data", async () => {
+    await check([
+      ["classify by header", "internal/oidc/util.go", ["+\tif token, _, err = jwt.NewParser(jwt.WithoutClaimsValidation()).ParseUnverified(value, &jwt.RegisteredClaims{}); err != nil {", "+\t\treturn false, err", "+\t}", "+\tif !IsJWTProfileAccessToken(token.Header) {"], null],
+      ["user turns off own 2FA", "app/Http/Controllers/Settings/SecuritySettings.php", ["+\t\t$user->{'2fa_enabled'} = false;", "+\t\t$user->{'2fa_secret'} = null;"], null],
+      ["seed data", "src/WebHost/Migrations/20230930154048_InitDb.Designer.cs", ["+                            SecurityStamp = \"a9565acb\",", "+                            TwoFactorEnabled = false,"], null],
+      ["user object", "app/services/accounts.py", ["+    user.totp_enabled = False", "+    user.save()"], null],
+    ]);
+  });
+});
