@@ -154,3 +154,28 @@ describe("token verification off and MFA turned off, as policy rather than one a
     ]);
   });
 });
+
+describe("whole requests in logs, verbose logging settings and auth middleware skipped per route", () => {
+  it("finds request payloads, destructured objects, Go %+v requests, statement logging, auth headers in access logs and skipped auth middleware", async () => {
+    await check([
+      ["Laravel request->all", "app/Http/Controllers/OrderController.php", ["+        Log::info('order', $request->all());"], "logging"],
+      ["Flask get_json", "app/views/orders.py", ["+    logger.info('payload %s', request.get_json())"], "logging"],
+      ["destructured command", "src/Ordering.API/Apis/OrdersApi.cs", ["+        services.Logger.LogInformation(", "+            \"Sending command: {CommandName} ({@Command})\",", "+            requestCancelOrder.GetGenericTypeName(),", "+            requestCancelOrder);"], "logging"],
+      ["Go request dump", "internal/api/handler.go", ['+\tlog.Printf("request: %+v", r)'], "logging"],
+      ["PostgreSQL every statement", "docker/postgresql.conf", ["+log_min_duration_statement = 0"], "logging"],
+      ["Django SQL debug", "app/settings.py", ["+        'django.db.backends': {'level': 'DEBUG', 'handlers': ['console']},"], "logging"],
+      ["morgan auth header", "server.js", ["+app.use(morgan(':method :url :req[authorization]'));"], "logging"],
+      ["Laravel withoutMiddleware auth", "routes/web.php", ["+Route::get('/admin/users', [UserController::class, 'index'])->withoutMiddleware('auth');"], "access_mfa"],
+      ["PreAuthorize permitAll", "src/main/java/app/AdminController.java", ['+    @PreAuthorize("permitAll()")', '+    @GetMapping("/admin/export")'], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on ids destructured, single request fields, statement logging for slow queries and the session middleware skipped", async () => {
+    await check([
+      ["ids destructured", "src/Application/Behaviours/PerformanceBehaviour.cs", ['+            _logger.LogWarning("Long Running Request: {Name} {@UserId}", requestName, userId);'], null],
+      ["one request field", "app/views/orders.py", ["+    logger.info('page %s', request.args.get('page'))"], null],
+      ["slow queries only", "docker/postgresql.conf", ["+log_min_duration_statement = 500"], null],
+      ["web group skipped on health", "routes/web.php", ["+Route::withoutMiddleware(['web'])->get(", "+    '/health',"], null],
+    ]);
+  });
+});
