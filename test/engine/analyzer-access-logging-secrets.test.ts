@@ -43,6 +43,7 @@ describe("sign-in, admin and two-factor requirements removed from routes and han
   it("stays quiet on checks that move, on helper definitions removed and on checks replaced by stricter ones", async () => {
     await check([
       ["moved route", "internal/web/web.go", ["-\t}, reqAdmin)", "+\t}, reqSignIn, reqAdmin)"], null],
+      ["setting passed as an argument", "internal/route/install.go", ['-\tcfg.Section("auth").Key("REQUIRE_SIGNIN_VIEW").SetValue(strconv.FormatBool(f.RequireSignInView))'], null],
       ["helper definition removed", "lib/app/accounts/sso.ex", ["-  defp require_admin(organization, user) do", "-    :ok", "-  end"], null],
       ["2FA check reformatted", "app/Http/Controllers/AdminController.php", ["-        $this->middleware('twofactor');", "+        $this->middleware(['admin', 'twofactor']);"], null],
     ]);
@@ -81,6 +82,10 @@ describe("secrets in more shapes, and the values and files that only look like t
       ["storage key names", "data/auth/AuthDiskSourceImpl.kt", ['+private const val MASTER_KEY_ENCRYPTION_PRIVATE_KEY = "encPrivateKey"'], null],
       ["CI service password", ".github/workflows/main.yml", ["         env:", "+          POSTGRES_PASSWORD: postgres-ci-pass1"], null],
       ["development section", "config/secrets.yml", [" development:", "+  secret_key_base: 98ac4b74818ab268f37bad8249d35bb96c7f2b89b1851c473476deaf2a218eaf41e4709d42"], null],
+      ["translated label", "web/src/locales/de-DE.json", ['+  "auth.forget_password": "Passwort vergessen?",'], null],
+      ["sentence outside locales", "web/src/strings.ts", ['+  resetPassword: "Forgot your password?",'], null],
+      ["i18n call", "web/src/pages/SignUp.tsx", ['+      setFieldErrors({ password: null, confirmPassword: t("password_mismatch") });'], null],
+      ["template path", "internal/route/user/auth.go", ['+\ttmplUserAuthResetPassword  = "user/auth/reset_passwd"'], null],
       ["option-name constants", "app/Console/Commands/Install.php", ["+    const OPT_DB_PASSWORD = 'db-password';"], null],
       ["settings mapped to variable names", "app/Http/SettingController.php", ["+            'email.smtp_password'       => 'MAIL_PASSWORD',"], null],
       ["DocSearch key", "docs/assets/js/docsearch.js", ["     appId: '1JP5JYFGFC',", "     indexName: 'Docs',", "+    apiKey: '213cc809a92717cffe6ffbe804d13fd1'"], null],
