@@ -93,6 +93,8 @@ function isLiteralCredential(key: string, value: string): boolean {
   // OPT_DB_PASSWORD = "db-password") holds an identifier.
   if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
   if (!STRONG_KEY.test(key)) return looksSecret(value);
+  // Validation rules ('required|min:8'), and markers of how an account signs in ("LDAP", "OIDC").
+  if (/^[a-z_]+(?::[\w,.]+)?(?:\|[a-z_]+(?::[\w,.]+)?)+$/.test(value) || /^[A-Z]{2,8}$/.test(value)) return false;
   // A path or route ("user/auth/reset_passwd") names a template or an endpoint.
   if (/^[\w.-]+(?:\/[\w.-]+)+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return false;
   // A sentence ("Forgot password?", "Enter the admin password here") is prose, not a credential.
@@ -124,7 +126,9 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
     if (entry && !isPlaceholder(entry[1])) return "credential in a Kubernetes Secret manifest";
   }
   const assignment = QUOTED_ASSIGNMENT.exec(text) ?? (CONFIG_KINDS.has(kind) ? BARE_ASSIGNMENT.exec(text) : null);
-  const value = assignment ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
+  // A bare value with a call in it (raw_token = random_token()) is an expression, not a literal.
+  const bareCall = assignment !== null && assignment.length <= 3 && /[()]/.test(assignment[2]);
+  const value = assignment && !bareCall ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
   const reference = assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2]);
   if (assignment && value !== undefined && !reference && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
   const pair = KEYED_PAIR.exec(text);
