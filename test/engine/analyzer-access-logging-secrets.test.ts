@@ -1,7 +1,9 @@
 // Rule families for access control, logging and secrets, written for the kinds seen in real code rather than one case
 // each: every family has a positive and a harmless look-alike.
-import { describe, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
+import { review } from "../../src/engine/index.js";
 import { check } from "./support/check-rule-cases.js";
+import { configuration, input } from "./support/configuration.js";
 
 describe("authentication skipped in Rails controllers", () => {
   it("finds sign-in skipped on a controller that serves data", async () => {
@@ -186,5 +188,19 @@ describe("whole requests in logs, verbose logging settings and auth middleware s
       ["slow queries only", "docker/postgresql.conf", ["+log_min_duration_statement = 500"], null],
       ["web group skipped on health", "routes/web.php", ["+Route::withoutMiddleware(['web'])->get(", "+    '/health',"], null],
     ]);
+  });
+});
+
+describe("checks removed together with the whole file they guarded", () => {
+  const patch = "@@ -1,5 +0,0 @@\n-[Authorize(Roles = \"admin\")]\n-public class ClientsController : Controller\n-{\n-    public IActionResult Index() => View();\n-}";
+  const areas = async (status: "removed" | "modified") =>
+    (await review(input([{ path: "app/Controllers/OAuth/ClientsController.cs", status, patch }]), configuration())).findings.map((f) => f.ruleId);
+
+  it("reports a role requirement taken out of a file that stays", async () => {
+    expect(await areas("modified")).toContain("auth-check-removed");
+  });
+
+  it("stays quiet when the file is deleted with the endpoints it protected", async () => {
+    expect(await areas("removed")).toEqual([]);
   });
 });
