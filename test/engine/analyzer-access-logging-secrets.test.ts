@@ -90,6 +90,8 @@ describe("secrets in more shapes, and the values and files that only look like t
       ["Laravel validation rules", "app/Http/Requests/ProfileMigrationStoreRequest.php", ["+            'password' => 'required|current_password',"], null],
       ["sign-in method marker", "mealie/core/security/providers/openid_provider.py", ['+            "password": "OIDC",'], null],
       ["Elixir call", "lib/hexpm/accounts/organization_invitations.ex", ["+    raw_token = random_token()"], null],
+      ["Vue binding names", "src/views/login/index.vue", ['+        <el-input v-model="loginForm.password" :type="passwordType" name="password" auto-complete="on" />'], null],
+      ["Rails route target", "config/routes/storefront.rb", ['+get "/orders/:id/token/:token" => "orders#show", :as => :token_order'], null],
       ["template path", "internal/route/user/auth.go", ['+\ttmplUserAuthResetPassword  = "user/auth/reset_passwd"'], null],
       ["option-name constants", "app/Console/Commands/Install.php", ["+    const OPT_DB_PASSWORD = 'db-password';"], null],
       ["settings mapped to variable names", "app/Http/SettingController.php", ["+            'email.smtp_password'       => 'MAIL_PASSWORD',"], null],
@@ -107,6 +109,7 @@ describe("secrets and personal data in logs, named by the message or the structu
       ["token value variable", "src/main/java/app/LogoutHandler.java", ['+\t\t\tlog.debug("cleared {} {}", username, tokenValue);'], "logging"],
       ["slog key", "internal/auth/login.go", ['+\tslog.Info("signed in", "token", tok)'], "logging"],
       ["whole command", "src/Ordering.API/Behaviors/LoggingBehavior.cs", ['+        _logger.LogInformation("Handling command {CommandName} ({@Command})", request.GetGenericTypeName(), request);'], "logging"],
+      ["postal address", "app/services/shipping.py", ['+    logger.info("shipping to %s", address)'], "logging"],
       ["bare log() with an object", "src/lib/auth.ts", ["+  log({ token, payload, authKey, shareToken, user });"], "logging"],
     ]);
   });
@@ -118,6 +121,7 @@ describe("secrets and personal data in logs, named by the message or the structu
       ["ids only", "server/router/session.go", ['+\t\tslog.Warn("failed to remove old refresh token", "error", err, "userID", user.ID, "tokenID", oldTokenID)'], null],
       ["message text only", "agent/rpc/auth_interceptor.go", ['+\tlog.Trace().Msg("token refreshed")'], null],
       ["claim names only", "mealie/core/security/providers/openid_provider.py", ["+            self._logger.error(", '+                "[OIDC] Required claims not present. Expected: %s Actual: %s",', "+                self.required_claims,", "+                claims.keys(),", "+            )"], null],
+      ["network address", "src/main/java/job/JobTrigger.java", ['+            logger.error(">>> trigger error, please check if the executor[{}] is running.", address, e);'], null],
       ["Math.log", "src/lib/scale.ts", ["+  const y = Math.log(value) / Math.log(base);"], null],
       ["decode error after 'token:'", "ckan/lib/api_token.py", ['+            log.error(u"Cannot decode JWT token: %s", e)'], null],
       ["Go error after 'token:'", "internal/auth/verify.go", ['+		log.Printf("cannot parse token: %v", err)'], null],

@@ -77,9 +77,22 @@ function isPlaceholder(value: string): boolean {
   return false;
 }
 
+/** Values that name or describe something rather than being a secret: labels, paths, rules, identifiers, route targets. */
+function namesSomething(value: string): boolean {
+  // A camelCase name built on a credential word (passwordType, secretName) or a route target ("orders#show").
+  if ((/^[a-z]+(?:[A-Z][a-z]*)+$/.test(value) && /pass|secret|token|key/i.test(value)) || /^[a-z_/]+#[a-z_]+$/.test(value)) return true;
+  // Validation rules ('required|min:8'), and markers of how an account signs in ("LDAP", "OIDC").
+  if (/^[a-z_]+(?::[\w,.]+)?(?:\|[a-z_]+(?::[\w,.]+)?)+$/.test(value) || /^[A-Z]{2,8}$/.test(value)) return true;
+  // A path or route ("user/auth/reset_passwd") names a template or an endpoint.
+  if (/^[\w.-]+(?:\/[\w.-]+)+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return true;
+  // A sentence ("Forgot password?", "Enter the admin password here") is prose, not a credential.
+  if (/^[\p{L}\p{M}\s'’.,?!:;()-]+$/u.test(value) && (/\s\S+\s/.test(value) || /\s.*[.?!:]$/.test(value))) return true;
+  return false;
+}
+
 /** A secret has letters and digits or symbols; identifiers like "password_confirmation" do not. */
 function looksSecret(value: string): boolean {
-  if (isPlaceholder(value) || value.startsWith("/") || value.includes("://") || /\s/.test(value)) return false;
+  if (isPlaceholder(value) || namesSomething(value) || value.startsWith("/") || value.includes("://") || /\s/.test(value)) return false;
   const hasLetter = /[A-Za-z]/.test(value);
   const hasDigit = /\d/.test(value);
   const hasSymbol = /[^A-Za-z0-9_.\-]/.test(value);
@@ -93,12 +106,7 @@ function isLiteralCredential(key: string, value: string): boolean {
   // OPT_DB_PASSWORD = "db-password") holds an identifier.
   if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
   if (!STRONG_KEY.test(key)) return looksSecret(value);
-  // Validation rules ('required|min:8'), and markers of how an account signs in ("LDAP", "OIDC").
-  if (/^[a-z_]+(?::[\w,.]+)?(?:\|[a-z_]+(?::[\w,.]+)?)+$/.test(value) || /^[A-Z]{2,8}$/.test(value)) return false;
-  // A path or route ("user/auth/reset_passwd") names a template or an endpoint.
-  if (/^[\w.-]+(?:\/[\w.-]+)+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return false;
-  // A sentence ("Forgot password?", "Enter the admin password here") is prose, not a credential.
-  if (/^[\p{L}\p{M}\s'’.,?!:;()-]+$/u.test(value) && (/\s\S+\s/.test(value) || /\s.*[.?!:]$/.test(value))) return false;
+  if (namesSomething(value)) return false;
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
   if (isPlaceholder(value) || value.includes("://") || (value.length > 120 && !/^[A-Za-z0-9+/=_-]+$/.test(value)) || FIELD_NAME_VALUE.test(value)) return false;
   // Dotted or called references (`config.db.password`, `getPassword()`) are not literals.

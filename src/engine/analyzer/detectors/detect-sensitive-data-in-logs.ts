@@ -29,6 +29,7 @@ function onlyErrors(args: string): boolean {
   return names.length > 0 && names.every((name) => ERROR_NAME.test(name));
 }
 
+const NETWORK_WORDS = /executor|server|\bhost|\bip\b|\burl\b|endpoint|socket|listen|\bbind|\bport\b|network|remote|\bnode\b|peer|\bmac\b|wallet|contract|memory|\b0x|dns|proxy|upstream|cluster|broker/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 const LOG_CALL_SCAN = new RegExp(LOG_CALL.source, "gm");
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
@@ -57,7 +58,9 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
     const raw = call[0].endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end);
     const args = keepCodeOnly(raw);
     const secret = SECRET.exec(args) ?? (onlyErrors(args) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
-    const pii = PII.exec(args) ?? WHOLE_OBJECT.exec(raw);
+    let pii = PII.exec(args) ?? WHOLE_OBJECT.exec(raw);
+    // A bare "address" beside words of networks and machines is a network address, not where someone lives.
+    if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
     const kind = secret && !SAFE_USE.test(args) ? "secret-in-logs" : pii && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
     if (!kind) continue;
     const key = `${kind}|${line.hunk}`;
