@@ -45,14 +45,20 @@ function keepCodeOnly(text: string): string {
   });
 }
 
+/** Printing to the terminal in a command-line tool is its output to the person running it, not a log. */
+const CLI_PATH = /(?:^|\/)(?:cli|cmd|bin|scripts?|tools?|management\/commands|console\/commands|commands)\//i;
+const PRINT_CALL = /^(?:println!|print!|eprintln!|eprint!|print\s*\(?|puts|pp|p|fmt\.Print\w*|System\.(?:out|err)\.print\w*|console\.log|Console\.Write\w*|echo)/;
+
 export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
   if (!isCodeKind(diff.fileClass.kind) || diff.fileClass.isTest) return [];
+  const cliTool = CLI_PATH.test(diff.path);
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   for (const index of candidateLines(diff.added, LOG_CALL_SCAN)) {
     const line = diff.lines[index];
     const call = LOG_CALL.exec(line.text);
     if (!call || COMMENT.test(line.text)) continue;
+    if (cliTool && PRINT_CALL.test(call[0].replace(/^[\s;]+/, ""))) continue;
     // Only what is passed to the logging call counts, not an assignment before it; the arguments may span lines.
     const end = call.index + call[0].length;
     const raw = call[0].endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end);
