@@ -19,6 +19,8 @@ describe("authentication skipped in Rails controllers", () => {
       ["webhook receiver", "app/controllers/web_requests_controller.rb", [" class WebRequestsController < ApplicationController", "+  skip_before_action :verify_authenticity_token", "+  skip_before_action :authenticate_user!"], null],
       ["countries API by class name", "api/app/controllers/spree/api/base.rb", ["     class CountriesController < Spree::Api::BaseController", "+      skip_before_action :authenticate_user"], null],
       ["stricter admin sign-in", "app/controllers/all_admins_controller.rb", ["+  skip_before_action :authenticate_user!", "+  before_action :authenticate_all_casa_admin!"], null],
+      ["replaced by an API-key check", "app/controllers/api/v1/stats_controller.rb", ["+      skip_before_action :authenticate_user!", "+      before_action :require_api_key_or_authenticate_user!"], null],
+      ["API authenticated by key", "app/controllers/api/v3/notices_controller.rb", ['       UNKNOWN_API_KEY = "Your API key is unknown"', " ", "+      skip_before_action :verify_authenticity_token", "+      skip_before_action :authenticate_user!"], null],
       ["redirect only", "app/controllers/accounts_controller.rb", ["+    skip_before_action :authorize_admin_user!", " ", "     def show", "       redirect_to edit_user_path(current_user)"], null],
       ["skip removed restores the check", "app/controllers/exports_controller.rb", ["-  skip_before_action :authenticate_user!, only: [:show]", "   def show"], null],
     ]);
