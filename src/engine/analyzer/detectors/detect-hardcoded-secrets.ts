@@ -29,7 +29,7 @@ const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'). */
 const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr|t|tr|i18n|gettext|ngettext|trans|translate|lang|formatMessage|_+)$/i;
 /** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
-const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{3,})\s*(?:#.*)?$`, "i");
+const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"',;]{3,})[,;]?\s*(?:#.*)?$`, "i");
 /** The key named in a string, the value in the next: define('DB_PASSWORD', '...'), props.setProperty("password", "..."), <property name="password" value="..."/>, <add key="ApiKey" value="..."/>. */
 const KEYED_PAIR = new RegExp(String.raw`(?:\b(?:define|setProperty|put|set|setenv|putenv|add|Add|Set|setdefault)\s*\(\s*["'](${SECRET_KEY})["']\s*,\s*["']([^"'\n]{4,200})["']|\b(?:name|key)\s*=\s*["'](${SECRET_KEY})["']\s+value\s*=\s*["']([^"'\n]{4,200})["']|\bbuildConfigField\s*\(?\s*["']String["']\s*,\s*["'](${SECRET_KEY})["']\s*,\s*["']\\?"([^"\\\n]{4,200})\\?"["']|<string\s+name\s*=\s*["'](${SECRET_KEY})["'][^>]*>([^<\n]{4,200})</string>)`, "i");
 /** A password in the query of a database or broker URL (jdbc:postgresql://host/db?user=app&password=...). */
@@ -175,6 +175,15 @@ const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
 const PUBLIC_CLIENT_KEY = /\b(?:apiKey|api_key|searchKey|search_api_key|searchApiKey)\b/i;
 const PUBLIC_CLIENT_CONTEXT = /docsearch|algolia|indexName|authDomain|messagingSenderId|storageBucket|measurementId/i;
 
+/** A comment just above saying the value is a placeholder or unused ("set to a placeholder string to bypass validation"). */
+function placeholderComment(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 3) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
+    const text = diff.lines[i].text;
+    if (COMMENT.test(text) && /placeh\w*|dummy|fake|not (?:required|used|a real)|example value/i.test(text)) return true;
+  }
+  return false;
+}
+
 function publicClientKey(diff: FileDiff, index: number): boolean {
   if (!PUBLIC_CLIENT_KEY.test(diff.lines[index].text)) return false;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
@@ -203,6 +212,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const line = diff.lines[index];
     const secretKind = classify(line.text, kind, isSecretManifest);
     if (!secretKind) continue;
+    if (!KNOWN_FORMAT_KINDS.has(secretKind) && placeholderComment(diff, index)) continue;
     if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind)) continue;
     if (secretKind === "credential assigned to a literal" && publicClientKey(diff, index)) continue;
     const previous = findings[findings.length - 1];

@@ -30,6 +30,19 @@ function onlyErrors(args: string): boolean {
 }
 
 const NETWORK_WORDS = /executor|server|\bhost|\bip\b|\burl\b|endpoint|socket|listen|\bbind|\bport\b|network|remote|\bnode\b|peer|\bmac\b|wallet|contract|memory|\b0x|dns|proxy|upstream|cluster|broker/i;
+/** A field of a token object other than its value (token.getSpec().getUsername(), token.expiresAt) is not the secret. */
+const OTHER_FIELD = /^\s*\??\.\s*(?!(?:value|token|secret|raw|plain\w*|string|bytes|text|key|data|toString|getValue|getToken|getSecret|getKey|get)\b)\w/i;
+/** Values looked up under a name or id key (claims.get("pat_name")) name the thing, they are not it. */
+const NAMED_FIELD = /\(\s*["'](?:\w+_)?(?:name|id|type|series|expir\w*|count|issuer|subject)["']\s*\)|\.(?:get)?(?:series|id|name|type|username|uuid|expir\w*)\s*\(\s*\)\s*\)?\s*;?\s*$/i;
+
+function secretValue(args: string): RegExpExecArray | null {
+  const pattern = new RegExp(SECRET.source, "g");
+  for (let m = pattern.exec(args); m; m = pattern.exec(args)) {
+    if (!OTHER_FIELD.test(args.slice(m.index + m[0].length))) return m;
+  }
+  return null;
+}
+
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 const LOG_CALL_SCAN = new RegExp(LOG_CALL.source, "gm");
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
@@ -63,7 +76,7 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
     const end = call.index + call[0].length;
     const raw = call[0].endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end);
     const args = keepCodeOnly(raw);
-    const secret = SECRET.exec(args) ?? (onlyErrors(args) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
+    const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
     let pii = PII.exec(args) ?? WHOLE_OBJECT.exec(raw);
     // A bare "address" beside words of networks and machines is a network address, not where someone lives.
     if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
