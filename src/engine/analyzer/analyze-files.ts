@@ -7,6 +7,7 @@ import type { Commitment } from "../../domain/types.js";
 import type { RawFinding } from "./raw-finding.js";
 import { toFileDiff } from "./file-diff.js";
 import { runLineRules } from "./run-line-rules.js";
+import { RULES_BY_ID } from "./rule-table.js";
 import { detectSensitiveDataInLogs } from "./detectors/detect-sensitive-data-in-logs.js";
 import { detectHardcodedSecrets } from "./detectors/detect-hardcoded-secrets.js";
 import { detectPiiFields } from "./detectors/detect-pii-fields.js";
@@ -73,7 +74,7 @@ export async function analyzeFiles(files: ChangedFile[], context: AnalysisContex
     if (!file.patch) continue;
     const diff = toFileDiff(file);
     all.push(
-      ...runLineRules(diff).filter((f) => !(removedJob && f.ruleId === removedJob.ruleId)),
+      ...runLineRules(diff).filter((f) => !(removedJob && f.ruleId === removedJob.ruleId) && !(file.status === "removed" && RULES_BY_ID.get(f.ruleId)?.notOnDeletedFiles)),
       ...detectSensitiveDataInLogs(diff),
       ...detectHardcodedSecrets(diff),
       ...detectPiiFields(diff),

@@ -40,6 +40,8 @@ export interface RuleDefinition {
   /** Any condition that holds drops the match (a look-alike recognised by its surroundings). */
   unlessNear?: NearDefinition | NearDefinition[];
   notReadded?: boolean;
+  /** A check removed with the whole file that it guarded (a deleted controller) weakens nothing left. */
+  notOnDeletedFiles?: boolean;
   notReaddedToken?: string;
   includeTests?: boolean;
   detector?: string;

@@ -18,17 +18,18 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bSK[0-9a-f]{32}\b/, "Twilio API key"],
   [/\bglpat-[A-Za-z0-9_-]{20,}/, "GitLab token"],
   [/\bnpm_[A-Za-z0-9]{36}\b/, "npm token"],
+  [/\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}/, "JSON Web Token"],
 ];
 
-const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|token|credentials?)`;
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
-const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key)$/i;
+const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt))$/i;
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" */
 const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'). */
-const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr)$/i;
+const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr|t|tr|i18n|gettext|ngettext|trans|translate|lang|formatMessage|_+)$/i;
 /** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
-const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"']{3,})\s*(?:#.*)?$`, "i");
+const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"',;]{3,})[,;]?\s*(?:#.*)?$`, "i");
 /** The key named in a string, the value in the next: define('DB_PASSWORD', '...'), props.setProperty("password", "..."), <property name="password" value="..."/>, <add key="ApiKey" value="..."/>. */
 const KEYED_PAIR = new RegExp(String.raw`(?:\b(?:define|setProperty|put|set|setenv|putenv|add|Add|Set|setdefault)\s*\(\s*["'](${SECRET_KEY})["']\s*,\s*["']([^"'\n]{4,200})["']|\b(?:name|key)\s*=\s*["'](${SECRET_KEY})["']\s+value\s*=\s*["']([^"'\n]{4,200})["']|\bbuildConfigField\s*\(?\s*["']String["']\s*,\s*["'](${SECRET_KEY})["']\s*,\s*["']\\?"([^"\\\n]{4,200})\\?"["']|<string\s+name\s*=\s*["'](${SECRET_KEY})["'][^>]*>([^<\n]{4,200})</string>)`, "i");
 /** A password in the query of a database or broker URL (jdbc:postgresql://host/db?user=app&password=...). */
@@ -53,7 +54,7 @@ function namesItsKey(key: string, value: string): boolean {
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
 // Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
-const PLACEHOLDER = /example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+const PLACEHOLDER = /^@[\w.-]+@$|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
@@ -61,8 +62,13 @@ const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
+/** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
+const SETTING_NAME_VALUE = /^(?=[a-z._-]*(?:pass(?:word)?|secret|token|key))[a-z]+(?:[-_.][a-z]+)+$/;
+/** A value spelled like an environment variable's name (SET_THE_EMAIL_ADDRESS_PASSWORD) names what goes there. */
+const VARIABLE_NAME_VALUE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
 function isPlaceholder(value: string): boolean {
-  if (PLACEHOLDER.test(value)) return true;
+  if (PLACEHOLDER.test(value) || VARIABLE_NAME_VALUE.test(value) || /(.)\1{15,}/.test(value)) return true;
   // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
   if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
     const decoded = Buffer.from(value, "base64").toString("utf8");
@@ -71,9 +77,24 @@ function isPlaceholder(value: string): boolean {
   return false;
 }
 
+/** Values that name or describe something rather than being a secret: labels, paths, rules, identifiers, route targets. */
+function namesSomething(value: string): boolean {
+  // A camelCase name built on a credential word (passwordType, secretName) or a route target ("orders#show").
+  if ((/^[a-z]+(?:[A-Z][a-z]*)+$/.test(value) && /pass|secret|token|key/i.test(value)) || /^[a-z_/]+#[a-z_]+$/.test(value)) return true;
+  // Header and attribute names ("Cleartext-Password", "X-Api-Key"); expressions ("shown = true", ".$token_data[").
+  if (/^(?:[A-Z][a-z]*|[A-Z]+)(?:-(?:[A-Z][a-z]*|[A-Z]+))+$/.test(value) || /\s(?:[=!]=?=?|=>)\s|^\s*[.+]\s*\$\w/.test(value)) return true;
+  // Validation rules ('required|min:8'), and markers of how an account signs in ("LDAP", "OIDC").
+  if (/^[a-z_]+(?::[\w,.]+)?(?:\|[a-z_]+(?::[\w,.]+)?)+$/.test(value) || /^[A-Z]{2,8}$/.test(value)) return true;
+  // A path or route ("user/auth/reset_passwd") names a template or an endpoint.
+  if (/^[\w.-]+(?:\/[\w.-]+)+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return true;
+  // A sentence ("Forgot password?", "Enter the admin password here") is prose, not a credential.
+  if (/^[\p{L}\p{M}\s'’.,?!:;()-]+$/u.test(value) && (/\s\S+\s/.test(value) || /\s.*[.?!:]$/.test(value))) return true;
+  return false;
+}
+
 /** A secret has letters and digits or symbols; identifiers like "password_confirmation" do not. */
 function looksSecret(value: string): boolean {
-  if (isPlaceholder(value) || value.startsWith("/") || value.includes("://") || /\s/.test(value)) return false;
+  if (isPlaceholder(value) || namesSomething(value) || value.startsWith("/") || value.includes("://") || /\s/.test(value)) return false;
   const hasLetter = /[A-Za-z]/.test(value);
   const hasDigit = /\d/.test(value);
   const hasSymbol = /[^A-Za-z0-9_.\-]/.test(value);
@@ -83,17 +104,27 @@ function looksSecret(value: string): boolean {
 
 /** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
 function isLiteralCredential(key: string, value: string): boolean {
+  // A constant that names where something is stored or which option carries it (PRIVATE_KEY_KEY = "encPrivateKey",
+  // OPT_DB_PASSWORD = "db-password") holds an identifier.
+  if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
   if (!STRONG_KEY.test(key)) return looksSecret(value);
-  if (isPlaceholder(value) || value.includes("://") || value.length > 120 || FIELD_NAME_VALUE.test(value)) return false;
+  if (namesSomething(value)) return false;
+  // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
+  if (isPlaceholder(value) || value.includes("://") || (value.length > 120 && !/^[A-Za-z0-9+/=_-]+$/.test(value)) || FIELD_NAME_VALUE.test(value)) return false;
   // Dotted or called references (`config.db.password`, `getPassword()`) are not literals.
   return !/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$|\(\)$/.test(value);
 }
 
-function classify(text: string, kind: string, isSecretManifest: boolean): string | undefined {
+/** A key written out as a byte or number array (Go []byte{...}, Java byte[] {...}, Python bytes([...]), JS Uint8Array). */
+const KEY_BYTES = /\b\w*(?:[Kk]ey|KEY|[Ss]ecret|SECRET)\s*(?::=|=)\s*(?:new\s+byte\s*\[\s*\]\s*|\[\]byte\s*|bytes\s*\(\s*|new\s+Uint8Array\s*\(\s*)?[[{]\s*(?:(?:0x[0-9a-fA-F]{1,2}|\d{1,3})\s*,\s*){15,}/;
+
+function classify(rawText: string, kind: string, isSecretManifest: boolean): string | undefined {
+  // JSON written inside a string ("{\"password\":\"...\"}") reads like any other assignment.
+  const text = rawText.includes('\\"') ? rawText.replace(/\\"/g, '"') : rawText;
   // A real token is leaked even inside a comment; generic assignments in comments are usually documentation.
   for (const [pattern, kindName] of KNOWN_FORMATS) {
     const m = pattern.exec(text);
-    if (m && !/EXAMPLE|example|dummy|fake|xxxx/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text)) return kindName;
+    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text)) return kindName;
   }
   if (COMMENT.test(text)) return undefined;
   const url = URL_CREDENTIALS.exec(text);
@@ -105,8 +136,12 @@ function classify(text: string, kind: string, isSecretManifest: boolean): string
     if (entry && !isPlaceholder(entry[1])) return "credential in a Kubernetes Secret manifest";
   }
   const assignment = QUOTED_ASSIGNMENT.exec(text) ?? (CONFIG_KINDS.has(kind) ? BARE_ASSIGNMENT.exec(text) : null);
-  const value = assignment ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
-  const reference = assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2]);
+  // A bare value with a call in it (raw_token = random_token()) is an expression, not a literal.
+  const bareCall = assignment !== null && assignment.length <= 3 && /[()]/.test(assignment[2]);
+  const value = assignment && !bareCall ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
+  // A literal prefix joined to a generated part ("whsec_" + random) is not the secret.
+  const prefixOnly = assignment !== null && assignment.length > 3 && /^\s*(?:\+|\.\.?\s*[$\w(]|\|\|)/.test(text.slice(assignment.index + assignment[0].length));
+  const reference = prefixOnly || (assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2]));
   if (assignment && value !== undefined && !reference && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
   const pair = KEYED_PAIR.exec(text);
   if (pair) {
@@ -117,9 +152,11 @@ function classify(text: string, kind: string, isSecretManifest: boolean): string
   const queryPassword = URL_QUERY_PASSWORD.exec(text);
   if (queryPassword && !isPlaceholder(queryPassword[1])) return "password in a connection URL";
   const connection = CONNECTION_STRING_PASSWORD.exec(text);
-  if (connection && CONNECTION_STRING.test(text) && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
+  const localServer = /\b(?:Server|Data Source|Host)\s*=\s*(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?=[;,\\\s])/i.test(text);
+  if (connection && CONNECTION_STRING.test(text) && !localServer && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
   const signing = SIGNING_LITERAL.exec(text);
   if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1])) return "key passed to a cryptographic function as a literal";
+  if (KEY_BYTES.test(text)) return "key written as a byte array";
   return undefined;
 }
 
@@ -129,15 +166,55 @@ const FIELD_NAME_VALUE = /^(?:new|current|confirm|old|repeat)[-_]?(?:password|pa
 /** Sample or template configuration files (application-secret-samples.yml, config.example.json). */
 const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|templates?|defaults?\.example)[._-][^/]*$|[._-](?:samples?|examples?|template)\.\w+$|(?:^|\/)stubs?\//i;
 
+/** CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets. */
+const THROWAWAY_CONFIG = /(?:^|\/)(?:locales?|i18n|lang|langs|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)\.github\/workflows\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$/i;
+/** Dependency lock files list package names and hashes. */
+const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|Cargo\.lock|go\.sum|packages\.lock\.json)$/;
+const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
+/** Keys meant for browsers: search-only DocSearch/Algolia keys and Firebase web configuration. */
+const PUBLIC_CLIENT_KEY = /\b(?:apiKey|api_key|searchKey|search_api_key|searchApiKey)\b/i;
+const PUBLIC_CLIENT_CONTEXT = /docsearch|algolia|indexName|authDomain|messagingSenderId|storageBucket|measurementId/i;
+
+/** A comment just above saying the value is a placeholder or unused ("set to a placeholder string to bypass validation"). */
+function placeholderComment(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 3) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
+    const text = diff.lines[i].text;
+    if (COMMENT.test(text) && /placeh\w*|dummy|fake|not (?:required|used|a real)|example value/i.test(text)) return true;
+  }
+  return false;
+}
+
+function publicClientKey(diff: FileDiff, index: number): boolean {
+  if (!PUBLIC_CLIENT_KEY.test(diff.lines[index].text)) return false;
+  for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
+    if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && PUBLIC_CLIENT_CONTEXT.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+
+/** In YAML, the top-level section a line sits in (Rails secrets.yml and database.yml: development, test, production). */
+function inDevelopmentSection(diff: FileDiff, index: number): boolean {
+  if (diff.fileClass.kind !== "yaml") return false;
+  for (let i = index; i >= 0 && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
+    const top = /^([A-Za-z_][\w-]*):\s*(?:#.*)?$/.exec(diff.lines[i].text);
+    if (top && diff.lines[i].kind !== "-") return /^(?:development|dev|test|testing|local)$/i.test(top[1]);
+  }
+  return false;
+}
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest, kind } = diff.fileClass;
-  if (isTest || kind === "docs" || SAMPLE_FILE.test(diff.path)) return [];
+  if (isTest || kind === "docs" || SAMPLE_FILE.test(diff.path) || LOCK_FILE.test(diff.path)) return [];
+  const throwaway = THROWAWAY_CONFIG.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
   const findings: RawFinding[] = [];
   for (const index of candidateLines(diff.added, PREFILTER)) {
     const line = diff.lines[index];
     const secretKind = classify(line.text, kind, isSecretManifest);
     if (!secretKind) continue;
+    if (!KNOWN_FORMAT_KINDS.has(secretKind) && placeholderComment(diff, index)) continue;
+    if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind)) continue;
+    if (secretKind === "credential assigned to a literal" && publicClientKey(diff, index)) continue;
     const previous = findings[findings.length - 1];
     if (previous && previous.line === line.newLine - 1 && previous.detail?.kind === secretKind) { previous.startLine ??= previous.line; previous.line = line.newLine; continue; }
     findings.push({ ruleId: "hardcoded-secret", path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { kind: secretKind } });

@@ -4,13 +4,44 @@ import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 
-const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)/;
+const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
 
-const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:mail_?[Aa]ddress(?:es)?|recipients?|recipient_?email|to_?email|toEmail|claims|userinfo|user_?info)\b|\b(?:shipping|billing|postal|home|street|mailing|delivery)_?[Aa]ddress\b|\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)/;
+const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:mail_?[Aa]ddress(?:es)?|recipients?|recipient_?email|to_?email|toEmail|claims|userinfo|user_?info)\b|\b(?:shipping|billing|postal|home|street|mailing|delivery)_?[Aa]ddress\b|\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)|\b(?:JSON\.stringify|json\.dumps|JsonSerializer\.Serialize|JsonConvert\.SerializeObject|toJSONString|toJson)\s*\(\s*(?:req|request|body|payload|params|command|dto|input|form)\b|\$request->(?:all|input|post|json|getContent)\s*\(\s*\)|\brequest\.(?:get_json|get_data)\s*\(|\brequest\.(?:args|values|form)\b(?!\s*[.[(])|\bgetParameterMap\s*\(/;
 
-const SECRET = /\b(?:password|passwd|pwd)\w*(?:EditText|Field|Input|TextBox|Box)\b|\b(?:[a-z]+_)?(?:password|passwd|secret|client_secret|api_key|apikey|access_token|refresh_token|auth_token|id_token|session_token|private_key|secret_key|bearer_token|token)\b|\b[a-z]\w*(?:Password|Secret|ApiKey|APIKey|AccessToken|RefreshToken|AuthToken|PrivateKey|SecretKey)\b|\b(?:password|secret|apiKey|accessToken|refreshToken|authToken|privateKey|clientSecret|sessionToken|idToken|token)\b|\.(?:Password|ApiKey|APIKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\b|\bget(?:Password|ApiKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\s*\(|\b(?:req|request)\.headers\b(?!\s*\[|\.get)|\bheaders\s*\[\s*["']authorization["']\s*\]|\bAuthorization\b(?=\s*[)\]},])/;
+/** The message names a secret and a value is put right after it: "token: {}", "password=%s", "Token: {Token}", "access_token 响应报文:{}". */
+const MESSAGE_NAMES_SECRET = /(?:token|password|passwd|secret|credentials?|authorization|api[_ ]?key|cookie)s?\b[\s:=：]*(?:[^\x00-\x7F]{1,8}[\s:=：]*)?(?:\{\}|%[sqvdr]|\{[A-Za-z@]\w*(?::[^}]*)?\}|\$\{|#\{|\$[a-z]\w*)/i;
+/** Structured logging with a key naming a secret and a variable as its value: "token", tok / zap.String("password", p). */
+const KEYED_SECRET = /["'](?:token|password|passwd|secret|api_?key|access_?token|refresh_?token|authorization|credentials?)["']\s*[,:=]\s*[A-Za-z_$]/i;
+/** A whole request or command object destructured into a structured log ({@Command}). */
+const WHOLE_OBJECT = /\{@\w+\}[\s\S]*,\s*(?:request|req|command|cmd|payload|body|dto|input|form|message|msg|response)\s*[),]|\{@\w*(?:Command|Request|Body|Payload|Dto|Input|Form|Model|Order|Customer|User|Patient|Member|Account|Profile|Person|Contact)\}|%[+#]v[^"'`]*["'`]\s*,\s*(?:req|request|r|body|payload)\s*\)/;
 
-const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\blast_?(?:4|four)\b|[Ss]ervice_?[Aa]ccount|\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
+const SECRET = /\b(?:password|passwd|pwd)\w*(?:EditText|Field|Input|TextBox|Box)\b|\b(?:[a-z]+_)?(?:password|passwd|secret|client_secret|api_key|apikey|access_token|refresh_token|auth_token|id_token|session_token|private_key|secret_key|bearer_token|token)\b|\b[a-z]\w*(?:Password|Secret|ApiKey|APIKey|AccessToken|RefreshToken|AuthToken|PrivateKey|SecretKey)\b|\b(?:password|secret|apiKey|accessToken|refreshToken|authToken|privateKey|clientSecret|sessionToken|idToken|token)(?:Value|Val|Str|String|Text|Raw|Plain|Plaintext|Data|Bytes)?\b|\.(?:Password|ApiKey|APIKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\b|\bget(?:Password|ApiKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\s*\(|\b(?:req|request)\.headers\b(?!\s*\[|\.get)|\bheaders\s*\[\s*["']authorization["']\s*\]|\bAuthorization\b(?=\s*[)\]},])/;
+
+const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\.(?:keys|keySet)\s*\(\s*\)|\blast_?(?:4|four)\b|[Ss]ervice_?[Aa]ccount|\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
+
+/** Names of errors and their parts: a message "token: %s" followed by only these logs why a token failed, not the token. */
+const ERROR_NAME = /^(?:e|err|error|errors|ex|exc|exception|reason|cause|status|code|message|msg|\w*(?:Error|Exception|Err))$/i;
+const LOG_HELPER = /^(?:[ubrf]|rb|br|fr|rf|repr|str|String|format|fmt|Sprintf|inspect|toString|getMessage|message|Error|err\.Error)$/;
+
+/** Whether the values passed after the message are only errors (the message's own words do not count). */
+function onlyErrors(args: string): boolean {
+  const names = (args.match(/[A-Za-z_$][\w$]*/g) ?? []).filter((name) => !LOG_HELPER.test(name));
+  return names.length > 0 && names.every((name) => ERROR_NAME.test(name));
+}
+
+const NETWORK_WORDS = /executor|server|\bhost|\bip\b|\burl\b|endpoint|socket|listen|\bbind|\bport\b|network|remote|\bnode\b|peer|\bmac\b|wallet|contract|memory|\b0x|dns|proxy|upstream|cluster|broker/i;
+/** A field of a token object other than its value (token.getSpec().getUsername(), token.expiresAt) is not the secret. */
+const OTHER_FIELD = /^\s*\??\.\s*(?!(?:value|token|secret|raw|plain\w*|string|bytes|text|key|data|toString|getValue|getToken|getSecret|getKey|get)\b)\w/i;
+/** Values looked up under a name or id key (claims.get("pat_name")) name the thing, they are not it. */
+const NAMED_FIELD = /\(\s*["'](?:\w+_)?(?:name|id|type|series|expir\w*|count|issuer|subject)["']\s*\)|\.(?:get)?(?:series|id|name|type|username|uuid|expir\w*)\s*\(\s*\)\s*\)?\s*;?\s*$/i;
+
+function secretValue(args: string): RegExpExecArray | null {
+  const pattern = new RegExp(SECRET.source, "g");
+  for (let m = pattern.exec(args); m; m = pattern.exec(args)) {
+    if (!OTHER_FIELD.test(args.slice(m.index + m[0].length))) return m;
+  }
+  return null;
+}
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 const LOG_CALL_SCAN = new RegExp(LOG_CALL.source, "gm");
@@ -27,19 +58,28 @@ function keepCodeOnly(text: string): string {
   });
 }
 
+/** Printing to the terminal in a command-line tool is its output to the person running it, not a log. */
+const CLI_PATH = /(?:^|\/)(?:cli|cmd|bin|scripts?|tools?|management\/commands|console\/commands|commands)\//i;
+const PRINT_CALL = /^(?:println!|print!|eprintln!|eprint!|print\s*\(?|puts|pp|p|fmt\.Print\w*|System\.(?:out|err)\.print\w*|console\.log|Console\.Write\w*|echo)/;
+
 export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
   if (!isCodeKind(diff.fileClass.kind) || diff.fileClass.isTest) return [];
+  const cliTool = CLI_PATH.test(diff.path);
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   for (const index of candidateLines(diff.added, LOG_CALL_SCAN)) {
     const line = diff.lines[index];
     const call = LOG_CALL.exec(line.text);
     if (!call || COMMENT.test(line.text)) continue;
+    if (cliTool && PRINT_CALL.test(call[0].replace(/^[\s;]+/, ""))) continue;
     // Only what is passed to the logging call counts, not an assignment before it; the arguments may span lines.
     const end = call.index + call[0].length;
-    const args = keepCodeOnly(call[0].endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end));
-    const secret = SECRET.exec(args);
-    const pii = PII.exec(args);
+    const raw = call[0].endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end);
+    const args = keepCodeOnly(raw);
+    const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
+    let pii = PII.exec(args) ?? WHOLE_OBJECT.exec(raw);
+    // A bare "address" beside words of networks and machines is a network address, not where someone lives.
+    if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
     const kind = secret && !SAFE_USE.test(args) ? "secret-in-logs" : pii && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
     if (!kind) continue;
     const key = `${kind}|${line.hunk}`;
