@@ -1,10 +1,13 @@
 // E-mail magic links, sent over SMTP to a real SMTP server on 127.0.0.1 (smtp-server) and read
 // from there: a link works once, for 15 minutes, in the browser that asked; requests are limited
 // per address and per IP; and the answer is the same whether or not the address has an account.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createRedisRateLimits } from "../../../src/api/rate-limit.js";
 import type { ConsoleClient, Page } from "../support/console-harness.js";
 import { startLocalSmtpServer, type LocalSmtpServer } from "./support/local-smtp-server.js";
 import { startSignInMethodsApp, type SignInMethodsApp } from "./support/sign-in-methods-app.js";
+import { captureLogger } from "../../support/silent-logger.js";
 
 let smtp: LocalSmtpServer;
 let app: SignInMethodsApp;
@@ -219,6 +222,41 @@ describe("without SMTP", () => {
       expect((await none.client().get(`/auth/email/callback?token=${"E".repeat(43)}`)).status).toBe(404);
     } finally {
       await none.close();
+    }
+  });
+});
+
+// Two instances together send an address no more links than one would (the same Redis as the
+// API's shared limits).
+const redisUrl = process.env.TEST_REDIS_URL;
+
+// Registered only where Redis exists (npm test on a bare machine has none).
+if (redisUrl) describe("e-mail sign-in limits shared by two instances through Redis", () => {
+  it("send one address at most its hourly links, whichever instance is asked", async () => {
+    const smtp = await startLocalSmtpServer();
+    const keyPrefix = `clearance-test-${randomBytes(6).toString("hex")}`; // unique per run: no counts from earlier runs
+    const limits = () => createRedisRateLimits({ perIpPerMinute: 1000, perKeyPerMinute: 1000, redisUrl, log: captureLogger().log, keyPrefix });
+    const limitsA = limits();
+    const limitsB = limits();
+    const options = () => ({ email: { delivery: { kind: "smtp" as const, smtpUrl: smtp.url, from: "c@example.com" }, perAddressPerHour: 3, perIpPerHour: 100 }, signInPerMinute: 1000 });
+    const a = await startSignInMethodsApp(options, limitsA);
+    const b = await startSignInMethodsApp(options, limitsB);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const client = (i % 2 === 0 ? a : b).client();
+        const form = await client.get("/sign-in/email");
+        const token = /name="_form" value="([^"]+)"/.exec(form.text)![1]!;
+        statuses.push((await client.post("/sign-in/email", { _form: token, email: "shared@example.com" }, { "x-forwarded-for": `198.51.100.${i}` })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+      expect(smtp.inbox.length).toBe(3);
+    } finally {
+      await a.close();
+      await b.close();
+      await limitsA.close!();
+      await limitsB.close!();
+      await smtp.close();
     }
   });
 });
