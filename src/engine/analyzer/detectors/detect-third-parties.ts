@@ -21,6 +21,8 @@ export interface ThirdPartyService {
   models?: string[];
   /** AI providers: regex sources of client constructors. */
   clients?: string[];
+  /** Models that run where they are deployed (Ollama, LM Studio): a finding only when a remote host is in view. */
+  selfHosted?: boolean;
   /** Regex sources of SDK initialisation calls: an added one starts sending data to the service. */
   inits?: string[];
   /** Regex sources of SDK options that make the service collect personal data. */
@@ -68,6 +70,8 @@ const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataO
 /** Any option of the catalogue that makes a service collect personal data. */
 const OPTION_SCAN = literalPrefilter(OPTIONS.map((o) => o.pattern.source), new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim"));
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
+/** A URL to a host other than this machine. */
+export const REMOTE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b)[\w-]+(?:\.[\w-]+)+/i;
 
 const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init) })));
 const INIT_SCAN = literalPrefilter(INITS.map((i) => i.pattern.source), new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm"));
@@ -167,7 +171,10 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const m = importPattern.exec(line.text);
       const module = m?.slice(1).find((g) => g !== undefined);
       const service = module ? moduleService(module) : undefined;
-      if (service?.category === "ai") add(finding(diff, service, line, "code"));
+      if (service?.category === "ai") {
+        // A model served on one's own machine (Ollama on localhost) is no third party.
+        if (!service.selfHosted || diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) add(finding(diff, service, line, "code"));
+      }
       else if (service && !diff.removedCompact.includes(module!.toLowerCase())) {
         const constructed = clientConstruction(diff, service);
         if (constructed) add(finding(diff, service, constructed, "code"));
