@@ -81,3 +81,41 @@ describe("personal data in more schema languages", () => {
     ]);
   });
 });
+
+describe("new services as real code adds them", () => {
+  it("finds clients built or configured in any case and style, Algolia indexes, and Elixir dependencies", async () => {
+    await check([
+      ["lower-case twilio constructor", "backend/utils/twilio.js", ['+const twilio = require("twilio");', "+const client = new twilio(accountSid, authToken);", "+client.messages.create({ body, from, to: customer.phone });"], "subprocessors"],
+      ["ruby stripe configured and called", "app/services/stripe_service.rb", ["+  require 'stripe'", "+  Stripe.api_key = Rails.application.credentials.stripe[:api_key]", "+    Stripe::Customer.create({ name: name, email: email })"], "subprocessors"],
+      ["algolia index of users", "functions/src/addUserToIndex.ts", ['+    const index = algoliaClient.initIndex("Users");', "+    return index.addObject({ name: data.name, phone: data.phone });"], "subprocessors"],
+      ["stripity_stripe in mix.exs", "mix.exs", ['       {:pow, "~> 1.0.18"},', '+      {:stripity_stripe, "~> 2.0"},', '       {:sentry, "8.0.0"}'], "subprocessors"],
+    ]);
+  });
+
+  it("stays quiet on an existing dependency that only gains a comma and on an import without a client", async () => {
+    await check([
+      ["sentry line re-punctuated in mix.exs", "mix.exs", ['-      {:sentry, "8.0.0"}', '+      {:sentry, "8.0.0"},', '+      {:phoenix_swagger, "~> 0.8"}'], null],
+      ["twilio type import only", "backend/types.ts", ['+import type { Twilio } from "twilio";', "+export type Sender = Twilio;"], null],
+    ]);
+  });
+});
+
+describe("weak hashing written the way real code writes it", () => {
+  it("finds an algorithm named by string in any factory (CryptoConfig.CreateFromName(\"MD5\")) beside a password", async () => {
+    await check([
+      ["cryptoconfig md5 password", "Security/MD5H.cs", ["+            byte[] encodedPassword = new UTF8Encoding().GetBytes(password);", '+            byte[] hash = ((HashAlgorithm)CryptoConfig.CreateFromName("MD5")).ComputeHash(encodedPassword);'], "encryption"],
+    ]);
+    await check([
+      ["cryptoconfig sha256 of a file", "Security/Checksum.cs", ['+            byte[] hash = ((HashAlgorithm)CryptoConfig.CreateFromName("MD5")).ComputeHash(fileBytes);'], null],
+    ]);
+  });
+
+  it("leaves an MD5 helper alone when it hashes files", async () => {
+    await check([
+      ["md5 helper beside getMd5(File file)", "src/main/java/acme/FileUtil.java", ["+    private static String getMd5(byte[] bytes) {", '+        MessageDigest mdTemp = MessageDigest.getInstance("MD5");', "+        mdTemp.update(bytes);", "+        return hex(mdTemp.digest());", "+    }", "+    public static String getMd5(File file) {", "+        return getMd5(getByte(file));", "+    }"], null],
+    ]);
+    await check([
+      ["md5 helper on strings", "src/main/java/acme/Md5Util.java", ["+    public static String md5(String input) {", '+        MessageDigest md = MessageDigest.getInstance("MD5");', "+        return hex(md.digest(input.getBytes()));", "+    }"], "encryption"],
+    ]);
+  });
+});

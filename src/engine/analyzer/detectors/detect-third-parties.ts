@@ -53,7 +53,10 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
+  [/(?:^|\/)mix\.exs$/, /^\s*\{\s*:(\w+)\s*,/],
 ];
+/** Manifests the file classifier does not know as such (Elixir's mix.exs is code that lists dependencies). */
+const OTHER_MANIFEST = /(?:^|\/)mix\.exs$/;
 
 const IMPORTS: Record<string, RegExp> = {
   js: /\bfrom\s+["']([^"']+)["']|\brequire\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/,
@@ -138,7 +141,8 @@ function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: nu
 }
 
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
-  const { kind, isTest } = diff.fileClass;
+  const { isTest } = diff.fileClass;
+  const kind = OTHER_MANIFEST.test(diff.path) ? "manifest" : diff.fileClass.kind;
   if (isTest || kind === "docs") return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
@@ -176,7 +180,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
         if (!service.selfHosted || diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) add(finding(diff, service, line, "code"));
       }
       else if (service && !diff.removedCompact.includes(module!.toLowerCase())) {
-        const constructed = clientConstruction(diff, service);
+        const constructed = clientConstruction(diff, service, module!);
         if (constructed) add(finding(diff, service, constructed, "code"));
       }
     }
@@ -184,11 +188,20 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
   return findings;
 }
 
-/** `new Stripe(...)`, `new Resend(key)`, `Stripe::StripeClient.new`: an added line that builds the service's client. */
-function clientConstruction(diff: FileDiff, service: ThirdPartyService): { newLine: number; text: string } | undefined {
+/**
+ * An added line that builds or configures the service's client: `new Stripe(...)`, `new twilio(sid, token)`,
+ * `require("twilio")(sid, token)`, `Stripe::StripeClient.new`, `Stripe.api_key = ...`, `Stripe::Customer.create(...)`.
+ */
+function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: string): { newLine: number; text: string } | undefined {
   const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
   if (word.length < 4) return undefined;
-  const pattern = new RegExp(`\\bnew\\s+(?:\\w+\\.)*${word}\\w*\\s*\\(|\\b${word}\\w*(?:::\\w+)*\\.new\\b|\\b${word}\\w*Client\\s*\\(`);
+  const required = escape(module);
+  const pattern = new RegExp(
+    `\\bnew\\s+(?:\\w+\\.)*${word}\\w*\\s*\\(|\\b${word}\\w*(?:::\\w+)*\\.new\\b|\\b${word}\\w*Client\\s*\\(` +
+      `|\\brequire\\s*\\(\\s*["']${required}["']\\s*\\)\\s*\\(|\\b${word}(?:::\\w+)+\\.(?:create|update|retrieve)\\b` +
+      `|\\b${word}\\.(?:api_?key|apiKey|configure|init|setup|set_?api_?key)\\b`,
+    "i",
+  );
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text.length <= 2000 && !COMMENT.test(line.text) && pattern.test(line.text)) return line;
