@@ -52,6 +52,19 @@ describe("AI calls written as real code writes them", () => {
       ["ollama client on the default local host", "app/embed.py", ["+from ollama import Client", "+client = Client(host=self.config.ollama_base_url)", "+def embed(text):", "+    return client.embed(model='nomic-embed-text', input=text)"], null],
     ]);
   });
+  it("reads builder chains, appended messages, triple-quoted literals and type names the way the code means them", async () => {
+    await check([
+      ["user text appended to the message list", "app/chat.py", ["+    messages = [{\"role\": \"system\", \"content\": \"You are a support agent.\"}]", "+    messages.append({\"role\": \"user\", \"content\": ticket_text})", "+    response = client.chat.completions.create(model=\"gpt-4o\", messages=messages)"], "ai_use"],
+      ["request data appended to a prompt object", "lib/automation/triage.rb", ["+        prompt = DiscourseAi::Completions::Prompt.new(s_prompt)", "+        prompt.push(type: :user, content: post.raw)", "+        result = llm.generate(prompt, user: Discourse.system_user)"], "ai_use"],
+      ["C# completion request filled from a parameter", "Ai/Class1.cs", ["+public async Task<string> UseChatGPT(string chatMessages)", "+{", "+        completionRequest.Prompt = chatMessages;", "+        var completions = await openai.Completions.CreateCompletionAsync(completionRequest);", "+}"], "ai_use"],
+      ["cohere client under another name", "utils/extract_summary.py", ["+def make_summary(text):", "+    response = co_client.summarize(text=text, model='summarize-xlarge')"], "ai_use"],
+    ]);
+    await check([
+      ["builder chain of literals", "main.java", ['+final String constantContent = "This will always be the same";', '+String variableContent = "This might change";', "+ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()", "+    .addUserMessage(constantContent + variableContent)", "+    .model(ChatModel.O3_MINI)", "+    .build();", "+ChatCompletion chatCompletion = client.chat().completions().create(params);"], null],
+      ["triple-quoted sample text", "backend/model_cohere.py", ['+text ="""It\'s an exciting day for the development community.', "+Developers can deploy the model on SageMaker.", '+"""', "+response = co.summarize(text=text, model='command')"], null],
+      ["static factories of message types", "chat_roles.cs", ['+ChatClient client = new("gpt-4.1", key);', "+ChatCompletion acompletion = client.CompleteChat([", '+    ChatMessage.CreateDeveloperMessage("Talk like a pirate."),', '+    ChatMessage.CreateUserMessage("Are semicolons optional in JavaScript?")', "+]);"], null],
+    ]);
+  });
 });
 
 describe("personal data in more schema languages", () => {

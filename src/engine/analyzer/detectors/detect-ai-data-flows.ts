@@ -38,7 +38,11 @@ const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|%\(\w+\)s|\$(\w+)/
 const FORMAT_PREFIX = /[fF$]/;
 const LINE_COMMENT = /(?:^|\s)(?:#|\/\/)\s[^\n]*/g;
 const KEY = /\b\w+\s*:(?!:)|\b\w+\s*=(?![=>])|:\w+\s*=>/g;
-const CONSTRUCTOR = /\b[A-Z]\w*(?=\s*\()/g;
+/** Constructors and static factories (`UserMessage(`, `ChatMessage.CreateUserMessage(`): types, not data; their arguments stay. */
+const CONSTRUCTOR = /\b[A-Z]\w*(?:\.[A-Za-z_]\w*)*(?=\s*\()/g;
+const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
+/** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
+const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
@@ -47,6 +51,11 @@ const AMBIGUOUS_CALL = /client\.(?:chat_stream|rerank|embed)|embeddings|images|a
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string): string {
   return argument
+    .replace(TRIPLE_LITERAL, (_all, prefix: string, _quote: string, body: string) => {
+      if (!FORMAT_PREFIX.test(prefix)) return " ";
+      const kept = [...body.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
+      return kept.length ? ` ${kept.join(" ")} ` : " ";
+    })
     .replace(LINE_COMMENT, " ")
     .replace(STRING_LITERAL, (_all, prefix: string, quote: string, body: string) => {
       const kept: string[] = [];
@@ -62,6 +71,8 @@ function dynamicPart(argument: string): string {
     })
     // Message and prompt classes (UserMessage(...), HumanMessage(...)) are types, not data; their arguments stay.
     .replace(CONSTRUCTOR, " ")
+    // So are the method names of a chain (`.addUserMessage(`, `.build()`); the receiver and arguments stay.
+    .replace(CHAINED_METHOD, " ")
     .replace(KEY, " ")
     .replace(CONSTANT_NAME, " ");
 }
@@ -74,6 +85,10 @@ const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|read
 const MEMBER_ASSIGNMENT = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]|\.\w+)\s*=(?![=>])\s*(.*)$/;
 /** Loop variables hold the items of what they loop over: `for (const chunk of chunks)`, `for doc in docs:`, `.each do |x|`. */
 const LOOP = /^\s*for\s*\(?\s*(?:const|let|var|final)?\s*\(?([A-Za-z_]\w*)(?:\s*,\s*[A-Za-z_]\w*)?\)?\s+(?:of|in)\s+([^:{]{1,200}?)\s*\)?\s*[:{]?\s*$|\b(\w+)\.(?:each|map|forEach|flatMap)\s*(?:do\s*)?\|?\(?\s*([A-Za-z_]\w*)/;
+/** Collections filled after they are made: `messages.append({...})`, `prompt.push(content: text)`, `history << msg`. */
+const MUTATION = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\.\s*(?:push|append|add|concat|extend|update|insert|unshift|add_message|addMessage|add_user_message|addUserMessage|AddUserMessage|Add)\s*\((.*)|<<\s*(.+))$/;
+const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshift|Add)\w*\s*\(|<</;
+const APPENDED = "+";
 const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
 /** What each name is assigned on the lines the diff shows (values read across lines up to the closing bracket). */
@@ -88,14 +103,55 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
       if (loop[1]) add(loop[1], loop[2]);
       else add(loop[4], loop[3]);
     }
+    const mutation = MUTATION_WORD.test(line.text) ? MUTATION.exec(line.text) : null;
+    if (mutation) {
+      // What is appended can show data arrives; it cannot show the collection holds only fixed text.
+      const from = line.text.length - (mutation[2] ?? mutation[3]).length;
+      add(`${APPENDED}${mutation[1]}`, mutation[2] !== undefined ? argumentText(diff, i, from - 1) : mutation[3]);
+    }
     if (!line.text.includes("=")) continue;
     const m = ASSIGNMENT.exec(line.text) ?? MEMBER_ASSIGNMENT.exec(line.text);
     // `messages=messages,` is a keyword argument, not an assignment.
     if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
     const start = line.text.length - m[2].length;
-    add(m[1], /^[\[({]|^f?["'`]{3}/.test(m[2]) ? argumentText(diff, i, start) : m[2]);
+    if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
+    else if (/^[\[({]/.test(m[2])) add(m[1], argumentText(diff, i, start));
+    else add(m[1], m[2] + chainContinuation(diff, i));
   }
   return values;
+}
+
+/** A value's builder chain on the lines below (`Params.builder()` / `.addUserMessage(text)` / `.build();`). */
+function chainContinuation(diff: FileDiff, index: number): string {
+  let out = "";
+  const hunk = diff.lines[index].hunk;
+  for (let i = index + 1, n = 0; i < diff.lines.length && n < 12; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    if (!/^\s*\??\./.test(line.text)) break;
+    out += ` ${argumentText(diff, i, line.text.indexOf("."))}`;
+    n++;
+  }
+  return out;
+}
+
+/** A triple-quoted literal from its opening quotes to its closing ones, across lines. */
+function readTripleQuoted(diff: FileDiff, index: number, from: number): string {
+  const open = /"""|'''/.exec(diff.lines[index].text.slice(from));
+  if (!open) return diff.lines[index].text.slice(from);
+  const delimiter = open[0];
+  let out = diff.lines[index].text.slice(from);
+  if (out.indexOf(delimiter, open.index + 3) >= 0) return out;
+  const hunk = diff.lines[index].hunk;
+  for (let i = index + 1; i < diff.lines.length && out.length < 4000; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    out += `\n${line.text}`;
+    if (line.text.includes(delimiter)) break;
+  }
+  return out;
 }
 
 /** Parameters of the functions the diff defines: what a caller passes in (a user's text, a document) reaches the prompt. */
@@ -135,8 +191,11 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   const dynamic = dynamicPart(constants.size ? resolveConstants(text, constants) : text);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root)) continue;
+    // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
+    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root)) continue;
     const values = assignments.get(root);
+    const appended = assignments.get(`${APPENDED}${root}`);
+    if (appended && depth < 3 && appended.some((value) => carriesData(value, facts, depth + 1))) return true;
     // A member of a name (`payload.to_json`, `ticket.body`) holds what the name holds.
     if (values !== undefined && depth < 3) {
       if (values.some((value) => carriesData(value, facts, depth + 1))) return true;
@@ -155,15 +214,17 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || /^(?:True|False|None|true|false|null|nil|undefined)$/.test(root)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
     const values = facts.assignments.get(root);
-    if (values && depth < 3 && !facts.parameters.has(root) && values.every((v) => isFixed(v, facts, depth + 1))) continue;
+    const appended = facts.assignments.get(`${APPENDED}${root}`) ?? [];
+    if (values && depth < 3 && !facts.parameters.has(root) && [...values, ...appended].every((v) => isFixed(v, facts, depth + 1))) continue;
     return false;
   }
   return true;
 }
 
 const NO_PARAMETERS: Set<string> = new Set();
+const TYPE_NAME = /^[A-Z]/;
 
 interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string> }
 
