@@ -102,6 +102,9 @@ describe("new services as real code adds them", () => {
       ["ruby stripe configured and called", "app/services/stripe_service.rb", ["+  require 'stripe'", "+  Stripe.api_key = Rails.application.credentials.stripe[:api_key]", "+    Stripe::Customer.create({ name: name, email: email })"], "subprocessors"],
       ["algolia index of users", "functions/src/addUserToIndex.ts", ['+    const index = algoliaClient.initIndex("Users");', "+    return index.addObject({ name: data.name, phone: data.phone });"], "subprocessors"],
       ["stripity_stripe in mix.exs", "mix.exs", ['       {:pow, "~> 1.0.18"},', '+      {:stripity_stripe, "~> 2.0"},', '       {:sentry, "8.0.0"}'], "subprocessors"],
+      ["call through the imported binding", "node-api/app.js", ["+var client = require('@mailchimp/mailchimp_marketing');", '+  const response = await client.lists.addListMember("ede0d60f63", { email_address: email, status: "subscribed" });'], "subprocessors"],
+      ["resend client without its import in view", "src/pages/api/send.js", ["+const resend = new Resend(process.env.RESEND_API_KEY);", "+const data = await resend.sendEmail({ to: process.env.TO_EMAIL, react: EmailTemplate({ name, email }) });"], "subprocessors"],
+      ["identity traits as push tags", "src/notifications/tags.ts", [" import OneSignal from 'react-native-onesignal';", "+export function tagUserInfoCreate(name: string, email: string) {", "+  OneSignal.sendTags({ user_name: name, user_email: email });", "+}"], "subprocessors"],
     ]);
   });
 

@@ -180,7 +180,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
         if (!service.selfHosted || diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) add(finding(diff, service, line, "code"));
       }
       else if (service && !diff.removedCompact.includes(module!.toLowerCase())) {
-        const constructed = clientConstruction(diff, service, module!);
+        const constructed = clientConstruction(diff, service, module!) ?? bindingCall(diff, line.text);
         if (constructed) add(finding(diff, service, constructed, "code"));
       }
     }
@@ -205,6 +205,26 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text.length <= 2000 && !COMMENT.test(line.text) && pattern.test(line.text)) return line;
+  }
+  return undefined;
+}
+
+/** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
+const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$/;
+
+/**
+ * An added call through the name the import binds (`OneSignal.sendTags({...})`, `client.lists.addListMember(...)`):
+ * the service is used, not only imported. A type reference (`Stripe.Customer`) is not a call.
+ */
+function bindingCall(diff: FileDiff, importLine: string): { newLine: number; text: string } | undefined {
+  const m = IMPORT_BINDING.exec(importLine);
+  const name = m?.slice(1).find((g) => g !== undefined);
+  if (!name || name.length < 2) return undefined;
+  const call = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?:\\.[A-Za-z_$][\\w$]*)+\\s*\\(`);
+  for (const index of diff.added.indexes) {
+    const line = diff.lines[index];
+    if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
+    if (call.test(line.text)) return line;
   }
   return undefined;
 }
