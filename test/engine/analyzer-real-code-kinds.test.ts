@@ -135,3 +135,33 @@ describe("weak hashing written the way real code writes it", () => {
     ]);
   });
 });
+
+describe("the fourth probe of real code", () => {
+  it("reads Ruby's shorthand hash keys and a setter's parameter, and ignores a model URL that is sent nothing", async () => {
+    await check([
+      ["ruby shorthand messages:", "app/models/chat.rb", ["+  def message=(message)", "+    messages = [{ 'role' => 'system', content: message }]", "+    response_raw = client.chat(", "+      parameters: {", "+        model: 'gpt-3.5-turbo',", "+        messages:,", "+      }", "+    )", "+  end"], "ai_use"],
+    ]);
+    await check([
+      ["request param read but a fixed message sent", "app/controllers/chat_controller.rb", ["+    message = params[:message]", "+    client = OpenAI::Client.new", "+    response = client.chat(", "+    parameters: {", '+        model: "gpt-3.5-turbo",', '+        messages: [{ role: "user", content: "Hello!"}],', "+    })"], null],
+      ["openai url with no request body", "info.php", ["+$ch = curl_init();", '+curl_setopt($ch, CURLOPT_URL, "https://api.openai.com/v1/chat/completions");', "+$response = curl_exec($ch);"], null],
+    ]);
+  });
+
+  it("finds national registration cards and leaves a patient foreign key alone", async () => {
+    await check([
+      ["laravel NRC column", "database/migrations/2021_06_17_create_patients_table.php", ["+            $table->string('NRC');", "+            $table->string('place_of_birth');"], "pii_retention"],
+    ]);
+    await check([
+      ["patient foreign key on attachments", "db/migration/V3__attachment_patient.sql", ["+ALTER TABLE attachments", "+    ADD patient_id BIGINT;"], null],
+    ]);
+  });
+
+  it("leaves TLS checks switched off only for development alone", async () => {
+    await check([
+      ["axios agent without certificate checks", "lib/utils/axios.js", ["+module.exports = axios.create({", "+  httpsAgent: new https.Agent({", "+    rejectUnauthorized: false,", "+  }),", "+});"], "encryption"],
+    ]);
+    await check([
+      ["development-only agent", "src/lib/axios.tsx", ["+if (process.env.NODE_ENV === 'development') {", "+  const httpsAgent = new https.Agent({", "+    rejectUnauthorized: false,", "+  })", "+  axios.defaults.httpsAgent = httpsAgent", "+}"], null],
+    ]);
+  });
+});

@@ -40,6 +40,7 @@ const LINE_COMMENT = /(?:^|\s)(?:#|\/\/)\s[^\n]*/g;
 const KEY = /\b\w+\s*:(?!:)|\b\w+\s*=(?![=>])|:\w+\s*=>/g;
 /** Constructors and static factories (`UserMessage(`, `ChatMessage.CreateUserMessage(`): types, not data; their arguments stay. */
 const CONSTRUCTOR = /\b[A-Z]\w*(?:\.[A-Za-z_]\w*)*(?=\s*\()/g;
+const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$))/gm;
 const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
 /** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
 const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
@@ -57,6 +58,8 @@ function dynamicPart(argument: string): string {
       return kept.length ? ` ${kept.join(" ")} ` : " ";
     })
     .replace(LINE_COMMENT, " ")
+    // Ruby's `messages:,` passes the variable of the same name (read before literals are blanked).
+    .replace(SHORTHAND_KEY, " $1 ")
     .replace(STRING_LITERAL, (_all, prefix: string, quote: string, body: string) => {
       const kept: string[] = [];
       const braces = FORMAT_PREFIX.test(prefix);
@@ -155,7 +158,7 @@ function readTripleQuoted(diff: FileDiff, index: number, from: number): string {
 }
 
 /** Parameters of the functions the diff defines: what a caller passes in (a user's text, a document) reaches the prompt. */
-const FUNCTION_HEAD = /\b(?:def|function|fun|func|fn|sub)\s+\w*[!?]?\s*\(([^)]*)\)|\b(?:async\s+)?\(([^()]*)\)\s*(?::\s*[\w<>[\]|. ]+)?\s*=>|\b(?:public|private|protected|internal|static|async|override)\s+(?:[\w<>[\],?]+\s+)+\w+\s*\(([^)]*)\)\s*(?:throws\s+[\w.,\s]+)?\{?\s*$|\bfunc\s+\(\w+\s+\*?\w+\)\s+\w+\s*\(([^)]*)\)/;
+const FUNCTION_HEAD = /\b(?:def|function|fun|func|fn|sub)\s+\w*[!?=]?\s*\(([^)]*)\)|\b(?:async\s+)?\(([^()]*)\)\s*(?::\s*[\w<>[\]|. ]+)?\s*=>|\b(?:public|private|protected|internal|static|async|override)\s+(?:[\w<>[\],?]+\s+)+\w+\s*\(([^)]*)\)\s*(?:throws\s+[\w.,\s]+)?\{?\s*$|\bfunc\s+\(\w+\s+\*?\w+\)\s+\w+\s*\(([^)]*)\)/;
 /** Parameters that configure the call rather than carry anyone's text. */
 const CONFIG_NAME = /^(?:self|this|cls|ctx|context|client|model\w*|temperature|max_?\w*|top_?\w*|stream\w*|api_?key|key|config\w*|options?|opts|settings|params|kwargs|args|tools?|tool_choice|functions?|response_format|format|timeout|retries|n|k|seed|stop\w*|language|lang|locale|tone|style|mode|verbose|debug|callback|cb|next|res|response|logger|log|session|db|conn|connection|index|id|\w+_id|limit|offset|page_size|size|count|num_\w+|deployment\w*|endpoint|url|base_url|host|region|provider|engine|voice|dimensions?|embedding_dims|memory_action|tool\w*)$/i;
 

@@ -73,6 +73,8 @@ const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataO
 /** Any option of the catalogue that makes a service collect personal data. */
 const OPTION_SCAN = literalPrefilter(OPTIONS.map((o) => o.pattern.source), new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim"));
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
+/** Signs that a request carries a body: payload keys, body options, POST fields. */
+const REQUEST_BODY = /\b(?:messages|prompt|input|inputs|contents|body|json|data|payload|POSTFIELDS|postFields|form|files?)\b/i;
 /** A URL to a host other than this machine. */
 export const REMOTE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b)[\w-]+(?:\.[\w-]+)+/i;
 
@@ -166,7 +168,10 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     const host = HOSTS.exec(line.text);
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
-      if (service) add(finding(diff, service, line, "code"));
+      // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
+      // for the service (boto3.client("bedrock-runtime")) is.
+      const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCodeKind(kind) && !REQUEST_BODY.test(diff.added.text);
+      if (service && !urlOnly) add(finding(diff, service, line, "code"));
       continue;
     }
     // SDK imports count for AI providers only: importing an already-installed analytics SDK elsewhere is not news,
