@@ -266,6 +266,7 @@ export interface AiDataFlows {
   fixedCalls: number;
 }
 
+const CHAIN_WORD = /\.\s*(?:completions|embeddings|prompt|user|messages|create|generate\w*|invoke|converse|chat|complete|summarize)\s*\(/;
 /** A line that continues a method chain from the line above: `.create({`, `.user(prompt)`, `.generate(`. */
 const CONTINUATION = /^\s*\??\.\s*\w+\s*\(/gm;
 /** An HTTP POST from code: the provider's client is an HTTP library and the endpoint a variable. */
@@ -287,6 +288,8 @@ function* callSites(diff: FileDiff): Generator<CallSite> {
     seen.add(index);
     yield { index, call, text, bracket: call.index + call[0].length - 1 };
   }
+  // Chains broken over lines are rare: look for them only where a chain word of an AI call appears at all.
+  if (!CHAIN_WORD.test(diff.added.text)) return;
   for (const index of candidateLines(diff.added, CONTINUATION)) {
     if (seen.has(index)) continue;
     // Join the chain back to its head: the lines above that end without a statement end, or begin with a dot.

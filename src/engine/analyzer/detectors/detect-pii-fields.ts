@@ -93,9 +93,11 @@ export function toSnakeCase(name: string): string {
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
   const { kind, isTest, isMigration } = diff.fileClass;
   if (isTest) return [];
-  const isModel = diff.fileClass.isModel || SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && SCHEMA_MARKER.test(l.text)));
+  // Whether the file declares a data model, read only when a model-only field definition matches.
+  let model: boolean | undefined;
+  const isModel = () => (model ??= diff.fileClass.isModel || SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && SCHEMA_MARKER.test(l.text))));
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
-  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.modelOnly || isModel || isMigration) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
+  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
   if (definitions.length === 0) return [];
   if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) return [];
   const fields: string[] = [];
@@ -107,6 +109,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
     if (COMMENT.test(line.text)) continue;
     for (const definition of definitions) {
       const m = definition.pattern.exec(line.text);
+      if (m && definition.modelOnly && !isMigration && !isModel()) continue;
       const raw = m?.slice(1).find((g) => g !== undefined);
       if (!raw) continue;
       const name = toSnakeCase(raw);
