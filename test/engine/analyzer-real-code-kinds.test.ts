@@ -165,3 +165,17 @@ describe("the fourth probe of real code", () => {
     ]);
   });
 });
+
+describe("Gemini on mobile and LangChain4j models", () => {
+  it("finds a Gemini chat sent what the caller passes in, interpolated in Dart's single quotes", async () => {
+    await check([
+      ["dart chat with interpolated parameters", "lib/services/trip_service.dart", ["+Future<String> plan(String city, int days) async {", "+  final chat = model.startChat();", "+  final prompt = 'Plan $days days in $city';", "+  final response = await chat.sendMessage(Content.text(prompt));", "+  return response.text ?? '';", "+}"], "ai_use"],
+      ["langchain4j language model given the user's message", "src/main/java/acme/ChatService.java", ["+import dev.langchain4j.model.language.LanguageModel;", "+", "+public class ChatService {", "+    public String chat(String userMessage) {", "+        return model.generate(userMessage).content();", "+    }", "+}"], "ai_use"],
+    ]);
+    await check([
+      ["dart chat with a fixed question", "lib/main.dart", ["+  final chat = model.startChat();", "+  final response = await chat.sendMessage(Content.text('How many paws are in my house?'));"], null],
+      ["transformers generate without any AI provider", "app/local_generate.py", ["+def complete(inputs):", "+    return model.generate(inputs, max_new_tokens=20)"], null],
+      ["php single quotes do not interpolate", "app/Ask.php", ["+    $prompt = 'Say hello to $name';", "+    $response = $chat->sendMessage($prompt);"], null],
+    ]);
+  });
+});

@@ -26,7 +26,8 @@ const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length
 /** A receiver named for a language model (llm.invoke, chat_model.ainvoke) says what the call is. */
 const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel)\w*\./;
 /** Arguments that only an AI call has: a model, a token limit, chat messages, a prompt. */
-const AI_ARGUMENT = /\bmodelId\s*\(|\b(?:model|modelId|model_id|max_tokens|maxTokens|max_output_tokens|messages|prompt|contents|system|temperature|inferenceConfig)\b\s*[:=]|\bmodel\s*\(|ModelId\s*=|"modelId"|["']?\brole["']?\s*[:=]\s*["'](?:user|system|assistant)["']/;
+// `Content.text(...)` is the message type of Google's Gemini SDKs for Dart, Kotlin and Swift.
+const AI_ARGUMENT = /\bContent\.(?:text|multi)\s*\(|\bmodelId\s*\(|\b(?:model|modelId|model_id|max_tokens|maxTokens|max_output_tokens|messages|prompt|contents|system|temperature|inferenceConfig)\b\s*[:=]|\bmodel\s*\(|ModelId\s*=|"modelId"|["']?\brole["']?\s*[:=]\s*["'](?:user|system|assistant)["']/;
 /** Names that hold text from people: customers, users, patients, tickets, messages, documents, form input. */
 const DATA = /\b(?:\w*_)?(?:customers?|patients?|users?|members?|clients?|tickets?|messages?|msgs?|emails?|mails?|notes?|records?|profiles?|conversations?|transcripts?|transcriptions?|history|histories|chats?|body|bodies|requests?|req|params|payloads?|documents?|docs?|inputs?|query|queries|questions?|texts?|contents?|complaints?|feedback|reviews?|comments?|descriptions?|summary|claims?|resumes?|charts?|medical|diagnos\w*|symptoms?|prompts?|chunks?|events?|anamnes\w*|clinical\w*|data|rows?|forms?|submissions?|leads?|contacts?|accounts?|orders?|invoices?|inquir\w*|enquir\w*|threads?|cases?|issues?|reports?|context|files?|uploads?|attachments?|images?|audio|utterances?|replies|reply|answers?|letters?|applications?|candidates?|applicants?|employees?|students?|persons?|people|subjects?|bio|address\w*|phones?|names?|fields?|entries|entry|items?|article|post|posts|page|html|markdown|transaction\w*|payment\w*|support\w*|lab\w*|visit\w*|encounter\w*|appointment\w*|case_\w+)(?:_\w+)?\b|\b[a-z]+(?:Customer|Patient|User|Ticket|Message|Email|Note|Record|Profile|Conversation|Transcript|History|Body|Request|Payload|Document|Input|Query|Question|Text|Content|Complaint|Feedback|Review|Comment|Description|Prompt|Data|Form|Submission|Contact|Account|Order|Thread|Case|Issue|Report|Context|File|Upload|Attachment|Reply|Answer|Applicant|Employee|Student|Person|Subject|Name|Address|Entries|Entry|Item)s?\b/i;
 /** camelCase names that start with a data word (patientSummary, customerNote); case-sensitive on the hump. */
@@ -47,10 +48,10 @@ const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /sendMessage|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
-function dynamicPart(argument: string): string {
+function dynamicPart(argument: string, singleQuotesInterpolate = false): string {
   return argument
     .replace(TRIPLE_LITERAL, (_all, prefix: string, _quote: string, body: string) => {
       if (!FORMAT_PREFIX.test(prefix)) return " ";
@@ -65,7 +66,8 @@ function dynamicPart(argument: string): string {
       const braces = FORMAT_PREFIX.test(prefix);
       for (const m of body.matchAll(INTERPOLATION)) {
         if (m[3] !== undefined && !braces) continue;
-        if (m[4] !== undefined && quote === "'") continue;
+        // `$name` in single quotes is literal text in shell, PHP and Perl; Dart interpolates it in both kinds of quote.
+        if (m[4] !== undefined && quote === "'" && !singleQuotesInterpolate) continue;
         kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
       }
       // The prefix may have been the tail of a name (`print"`): keep it unless it is a string prefix.
@@ -158,7 +160,7 @@ function readTripleQuoted(diff: FileDiff, index: number, from: number): string {
 }
 
 /** Parameters of the functions the diff defines: what a caller passes in (a user's text, a document) reaches the prompt. */
-const FUNCTION_HEAD = /\b(?:def|function|fun|func|fn|sub)\s+\w*[!?=]?\s*\(([^)]*)\)|\b(?:async\s+)?\(([^()]*)\)\s*(?::\s*[\w<>[\]|. ]+)?\s*=>|\b(?:public|private|protected|internal|static|async|override)\s+(?:[\w<>[\],?]+\s+)+\w+\s*\(([^)]*)\)\s*(?:throws\s+[\w.,\s]+)?\{?\s*$|\bfunc\s+\(\w+\s+\*?\w+\)\s+\w+\s*\(([^)]*)\)/;
+const FUNCTION_HEAD = /\b(?:def|function|fun|func|fn|sub)\s+\w*[!?=]?\s*\(([^)]*)\)|\b(?:async\s+)?\(([^()]*)\)\s*(?::\s*[\w<>[\]|. ]+)?\s*=>|\b(?:public|private|protected|internal|static|async|override)\s+(?:[\w<>[\],?]+\s+)+\w+\s*\(([^)]*)\)\s*(?:throws\s+[\w.,\s]+)?\{?\s*$|\bfunc\s+\(\w+\s+\*?\w+\)\s+\w+\s*\(([^)]*)\)|^\s*(?:(?:Future|Stream)(?:<[^()]*>)?\s+)?[a-z]\w*\s*\(([^)]*)\)\s*async\*?\s*\{/;
 /** Parameters that configure the call rather than carry anyone's text. */
 const CONFIG_NAME = /^(?:self|this|cls|ctx|context|client|model\w*|temperature|max_?\w*|top_?\w*|stream\w*|api_?key|key|config\w*|options?|opts|settings|params|kwargs|args|tools?|tool_choice|functions?|response_format|format|timeout|retries|n|k|seed|stop\w*|language|lang|locale|tone|style|mode|verbose|debug|callback|cb|next|res|response|logger|log|session|db|conn|connection|index|id|\w+_id|limit|offset|page_size|size|count|num_\w+|deployment\w*|endpoint|url|base_url|host|region|provider|engine|voice|dimensions?|embedding_dims|memory_action|tool\w*)$/i;
 
@@ -191,7 +193,7 @@ const PACKAGE_ROOT = /^(?:context|json|JSON|os|sys|time|math|fmt|strings|strconv
 /** Whether the text carries data from people: a data-named value that is not fixed text, followed through assignments. */
 function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   const { assignments, constants, parameters } = facts;
-  const dynamic = dynamicPart(constants.size ? resolveConstants(text, constants) : text);
+  const dynamic = dynamicPart(constants.size ? resolveConstants(text, constants) : text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
@@ -214,7 +216,7 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
 
 /** Text with nothing computed in it: literals, keys, constants, package names, and names assigned such text. */
 function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
-  const dynamic = dynamicPart(text);
+  const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
@@ -229,7 +231,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
 const NO_PARAMETERS: Set<string> = new Set();
 const TYPE_NAME = /^[A-Z]/;
 
-interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string> }
+interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean }
 
 function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }>, text: string): ThirdPartyService | undefined {
   return list.find((entry) => entry.pattern.test(text))?.service;
@@ -313,10 +315,19 @@ function* callSites(diff: FileDiff): Generator<CallSite> {
   }
 }
 
+/** Literals with something interpolated (`"Hi #{name}"`, Dart's `'for $city'`) are not constants: they hold what is put in. */
+const INTERPOLATED = /\$\{?[A-Za-z_]|#\{/;
+
+function promptFacts(diff: FileDiff): PromptFacts {
+  const constants = new Map([...readFileConstants(diff)].filter(([, value]) => !INTERPOLATED.test(value)));
+  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path) };
+}
+
 export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
-  if (isTestOnly || !isCodeKind(kind) || !CALL.source) return none;
+  // Dart (Flutter) is code the file classifier does not name.
+  if (isTestOnly || !(isCodeKind(kind) || /\.dart$/i.test(diff.path)) || !CALL.source) return none;
   let fixedCalls = 0;
   let facts: PromptFacts | undefined;
   let inFile: ThirdPartyService | undefined | null = null;
@@ -342,7 +353,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     const argument = raw;
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
     if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !mentioned() && !serviceFrom(MODEL_BY_SERVICE, argument)) continue;
-    facts ??= { assignments: readAssignments(diff), constants: readFileConstants(diff), parameters: new Set() };
+    facts ??= promptFacts(diff);
     facts.parameters = NO_PARAMETERS;
     if (!carriesData(raw, facts, 0)) {
       // Not data by name or assignment: a value the enclosing function was given by its caller still is.
@@ -364,7 +375,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       const post = HTTP_POST.exec(line.text);
       if (!post) continue;
       const raw = argumentText(diff, index, post.index + post[0].length - 1);
-      facts ??= { assignments: readAssignments(diff), constants: readFileConstants(diff), parameters: new Set() };
+      facts ??= promptFacts(diff);
       facts.parameters = readParameters(diff, index);
       // The body is often a variable assigned above: read what the names in the call hold.
       const body = [raw, ...[...raw.matchAll(/\b[A-Za-z_]\w*/g)].flatMap(([n]) => facts!.assignments.get(n) ?? [])].join("\n");
