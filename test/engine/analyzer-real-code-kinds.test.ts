@@ -179,3 +179,19 @@ describe("Gemini on mobile and LangChain4j models", () => {
     ]);
   });
 });
+
+describe("AI frameworks beyond the provider SDKs", () => {
+  it("finds Semantic Kernel, LlamaIndex engines, Elixir's OpenAI and a C# options initializer sent people's text", async () => {
+    await check([
+      ["semantic kernel prompt with the customer's email", "src/Summarizer.cs", ["+    public async Task<string> SummarizeAsync(string customerEmail)", "+    {", '+        var result = await _kernel.InvokePromptAsync("Summarize: {{$input}}", new KernelArguments { ["input"] = customerEmail });', "+        return result.ToString();", "+    }"], "ai_use"],
+      ["llamaindex query engine asked the user's question", "app/rag.py", ["+def ask(index, question):", "+    query_engine = index.as_query_engine()", "+    return query_engine.query(question)"], "ai_use"],
+      ["elixir openai chat with a message body", "lib/app/assistant.ex", ["+  def reply(message) do", '+    OpenAI.chat_completion(model: "gpt-4o", messages: [%{role: "user", content: message.body}])', "+  end"], "ai_use"],
+      ["azure options initializer on the next line", "src/Triage.cs", ["+        var options = new ChatCompletionsOptions", "+        {", '+            DeploymentName = "gpt-4",', "+            Messages = { new ChatRequestUserMessage(ticket.Body) }", "+        };", "+        var response = await _client.GetChatCompletionsAsync(options);"], "ai_use"],
+    ]);
+    await check([
+      ["semantic kernel fixed prompt", "src/Demo.cs", ['+var result = await kernel.InvokePromptAsync("Tell me a joke about a pirate");'], null],
+      ["llamaindex quick start question", "app/starter.py", ["+query_engine = index.as_query_engine()", '+response = query_engine.query("What did the author do growing up?")'], null],
+      ["azure options initializer with a fixed message", "src/Demo.cs", ["+        var options = new ChatCompletionsOptions", "+        {", '+            Messages = { new ChatRequestUserMessage("Say hello") }', "+        };", "+        var response = await client.GetChatCompletionsAsync(options);"], null],
+    ]);
+  });
+});

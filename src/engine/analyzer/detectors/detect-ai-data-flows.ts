@@ -121,9 +121,23 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     const start = line.text.length - m[2].length;
     if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
     else if (/^[\[({]/.test(m[2])) add(m[1], argumentText(diff, i, start));
-    else add(m[1], m[2] + chainContinuation(diff, i));
+    else add(m[1], m[2] + (objectInitializer(diff, i) ?? chainContinuation(diff, i)));
   }
   return values;
+}
+
+/** A C# or Java object initializer on the lines below (`var options = new ChatCompletionsOptions` / `{ Messages = ... }`). */
+function objectInitializer(diff: FileDiff, index: number): string | undefined {
+  if (/[;{}]\s*$/.test(diff.lines[index].text)) return undefined;
+  const hunk = diff.lines[index].hunk;
+  for (let i = index + 1; i < diff.lines.length && i <= index + 2; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk || line.kind === "-") return undefined;
+    const open = line.text.indexOf("{");
+    if (open < 0 || line.text.slice(0, open).trim() !== "") return undefined;
+    return ` ${argumentText(diff, i, open)}`;
+  }
+  return undefined;
 }
 
 /** A value's builder chain on the lines below (`Params.builder()` / `.addUserMessage(text)` / `.build();`). */
@@ -326,8 +340,8 @@ function promptFacts(diff: FileDiff): PromptFacts {
 export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
-  // Dart (Flutter) is code the file classifier does not name.
-  if (isTestOnly || !(isCodeKind(kind) || /\.dart$/i.test(diff.path)) || !CALL.source) return none;
+  // Dart (Flutter) and Elixir are code the file classifier does not name.
+  if (isTestOnly || !(isCodeKind(kind) || /\.(?:dart|exs?)$/i.test(diff.path)) || !CALL.source) return none;
   let fixedCalls = 0;
   let facts: PromptFacts | undefined;
   let inFile: ThirdPartyService | undefined | null = null;
