@@ -195,3 +195,27 @@ describe("AI frameworks beyond the provider SDKs", () => {
     ]);
   });
 });
+
+describe("models declared the plain way", () => {
+  it("finds health fields in a GORM model without tags and a national id on a JPA @Entity without brackets", async () => {
+    await check([
+      ["gorm model with health fields", "internal/models/patient.go", ["+type Patient struct {", "+	gorm.Model", "+	Name      string", "+	BloodType string", "+	Allergies string", "+}"], "pii_retention"],
+      ["jpa entity with cpf and a fingerprint", "src/main/java/gov/Citizen.java", ["+@Entity", "+public class Citizen {", "+    @Id private Long id;", '+    @Column(name = "cpf") private String cpf;', "+    private byte[] fingerprintTemplate;", "+}"], "pii_retention"],
+    ]);
+    await check([
+      ["go settings struct that is not a model", "internal/config/alerts.go", ["+type AlertSettings struct {", "+	BloodTypeLabel string", "+	Phone          string", "+}"], null],
+      ["java class that is not an entity", "src/main/java/app/SmsRequest.java", ["+public class SmsRequest {", "+    private String phoneNumber;", "+}"], null],
+    ]);
+  });
+});
+
+describe("schemas named in other languages", () => {
+  it("finds Spanish and Portuguese names for national ids, birth dates and sex, and leaves a film's genero alone", async () => {
+    await check([
+      ["spanish patients table", "db/migrate/20170620004934_create_pacientes.rb", ["+    create_table :pacientes do |t|", "+      t.string :rut", "+      t.string :sexo", "+      t.date :fecha_nacimiento", "+    end"], "pii_retention"],
+    ]);
+    await check([
+      ["spanish films table with a genre", "db/migrate/20170902043128_create_peliculas.rb", ["+    create_table :peliculas do |t|", "+      t.string :director", "+      t.string :genero", "+    end"], null],
+    ]);
+  });
+});
