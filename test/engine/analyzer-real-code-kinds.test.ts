@@ -219,3 +219,19 @@ describe("schemas named in other languages", () => {
     ]);
   });
 });
+
+describe("service clients made where no import is in view", () => {
+  it("finds a client whose constructor names the service (Rails autoload, Go, PHP, Java) and App Insights / RevenueCat set-up", async () => {
+    await check([
+      ["rails job making a twilio client", "app/jobs/twilio_job.rb", ["+  def perform(to, body)", "+    twilio = Twilio::REST::Client.new(ENV['TWILIO_SID'], ENV['TWILIO_TOKEN'])", "+    twilio.messages.create(from: FROM, to: to, body: body)", "+  end"], "subprocessors"],
+      ["go sendgrid client", "internal/mail/welcome.go", ['+	client := sendgrid.NewSendClient(os.Getenv("SENDGRID_API_KEY"))', "+	_, err := client.Send(message)"], "subprocessors"],
+      ["php mailchimp client", "app/Newsletter.php", ["+$mailchimp = new \\MailchimpMarketing\\ApiClient();", "+$mailchimp->lists->addListMember($listId, ['email_address' => $user->email]);"], "subprocessors"],
+      ["application insights in ASP.NET Core", "src/Api/Program.cs", ['+builder.Services.AddApplicationInsightsTelemetry();'], "subprocessors"],
+      ["revenuecat configured in swift", "App/AppDelegate.swift", ["+        Purchases.configure(withAPIKey: Config.revenueCatKey, appUserID: user.id)"], "subprocessors"],
+    ]);
+    await check([
+      ["the same client moved within the file", "app/jobs/twilio_job.rb", ["-    client = Twilio::REST::Client.new(sid, token)", "+    twilio = Twilio::REST::Client.new(sid, token)"], null],
+      ["a geometry segment is no service", "src/geometry/path.ts", ["+const s = new Segment(a, b);", "+const client = new HttpClient();"], null],
+    ]);
+  });
+});

@@ -190,7 +190,39 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       }
     }
   }
+  if (findings.length === 0 && isCodeKind(kind) && CONSTRUCTION_WORD.test(diff.added.text)) {
+    const built = namedClient(diff);
+    if (built) add(finding(diff, built.service, built.line, "code"));
+  }
   return findings;
+}
+
+/**
+ * Clients whose constructor names the service, made where the SDK needs no import in view (Rails autoloads gems,
+ * the import sits above the hunk): `Twilio::REST::Client.new`, `new \MailchimpMarketing\ApiClient()`,
+ * `sendgrid.NewSendClient(key)`, `Stripe.apiKey = ...`. Not when the removed lines make the same client (a move).
+ */
+const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=/;
+const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category !== "ai").flatMap((service) => {
+  const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
+  if (word.length < 5) return [];
+  const either = `[${word[0].toUpperCase()}${word[0].toLowerCase()}]${escape(word.slice(1))}`;
+  return [{ service, pattern: new RegExp(
+    `\\b${word}(?:::\\w+)*::\\w*Client\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
+      `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=`,
+  ) }];
+});
+
+function namedClient(diff: FileDiff): { service: ThirdPartyService; line: { newLine: number; text: string } } | undefined {
+  for (const index of diff.added.indexes) {
+    const line = diff.lines[index];
+    if (line.text.length > 2000 || COMMENT.test(line.text) || !CONSTRUCTION_WORD.test(line.text)) continue;
+    for (const { service, pattern } of NAMED_CLIENTS) {
+      const m = pattern.exec(line.text);
+      if (m && !diff.removedCompact.includes(m[0].replace(/\s+/g, "").toLowerCase())) return { service, line };
+    }
+  }
+  return undefined;
 }
 
 /**
