@@ -235,3 +235,18 @@ describe("service clients made where no import is in view", () => {
     ]);
   });
 });
+
+describe("weak keys, hashers and certificate checks named by option", () => {
+  it("finds DES key specs, Django's MD5 hasher and MongoDB's invalid-certificate options", async () => {
+    await check([
+      ["des key spec", "src/main/java/app/Crypto.java", ['+        SecretKeySpec keySpec = new SecretKeySpec(keyBytes, "DES");'], "encryption"],
+      ["django md5 hasher", "app/settings.py", ['+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]'], "encryption"],
+      ["mongo client accepting invalid certificates", "app/db.py", ["+client = MongoClient(uri, tls=True, tlsAllowInvalidCertificates=True)"], "encryption"],
+    ]);
+    await check([
+      ["aes key spec", "src/main/java/app/Crypto.java", ['+        SecretKeySpec keySpec = new SecretKeySpec(keyBytes, "AES");'], null],
+      ["md5 hasher kept after PBKDF2 to upgrade old hashes", "app/settings.py", ["+PASSWORD_HASHERS = [", '+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",', '+    "django.contrib.auth.hashers.MD5PasswordHasher",', "+]"], null],
+      ["fast hasher for the test run", "app/settings.py", ["+# Use a fast hasher to speed up tests", '+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]'], null],
+    ]);
+  });
+});
