@@ -250,3 +250,21 @@ describe("weak keys, hashers and certificate checks named by option", () => {
     ]);
   });
 });
+
+describe("legacy LangChain chains, agents and embeddings", () => {
+  it("finds chains, agents, Spring AI's ChatClient.call, query embeddings and an opened upload sent to a model", async () => {
+    await check([
+      ["retrieval qa chain run with the query", "app/rag.py", ["+qa = RetrievalQA.from_chain_type(llm=llm, retriever=db.as_retriever())", "+def answer(query):", "+    return qa.run(query)"], "ai_use"],
+      ["named qa chain without its construction in view", "rag_api.py", ["+async def ask_question(request: QueryRequest):", "+    response = qa_chain.run(request.query)"], "ai_use"],
+      ["conversation chain predict", "app/chat.py", ["+conversation = ConversationChain(llm=ChatOpenAI(), memory=memory)", "+def talk(user_input):", "+    return conversation.predict(input=user_input)"], "ai_use"],
+      ["spring ai chat client call", "src/main/java/app/ChatController.java", ["+    public String chat(String message) {", "+        return chatClient.call(message);", "+    }"], "ai_use"],
+      ["question embedded with openai", "app/search.py", ["+embeddings = OpenAIEmbeddings()", "+def search(question):", "+    vector = embeddings.embed_query(question)"], "ai_use"],
+      ["uploaded audio opened and transcribed", "app/transcribe.py", ["+def transcribe(upload):", '+    with open(upload.path, "rb") as f:', '+        return client.audio.transcriptions.create(model="whisper-1", file=f)'], "ai_use"],
+    ]);
+    await check([
+      ["a job agent that is no model", "app/jobs.py", ['+agent = Agent(queue="jobs")', "+def process(job_data):", "+    return agent.run(job_data)"], null],
+      ["quick-start question to a qa chain", "app/starter.py", ["+qa = RetrievalQA.from_chain_type(llm=llm, retriever=retriever)", '+print(qa.run("What is the capital of France?"))'], null],
+      ["a prompt file opened and sent", "app/prompts.py", ['+    with open("prompts/system.txt") as f:', '+        return client.chat.completions.create(model="gpt-4o", messages=[{"role": "system", "content": f.read()}])'], null],
+    ]);
+  });
+});

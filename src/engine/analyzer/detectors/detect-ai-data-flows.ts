@@ -24,7 +24,8 @@ const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length
 }));
 
 /** A receiver named for a language model (llm.invoke, chat_model.ainvoke) says what the call is. */
-const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel)\w*\./;
+// LangChain names its chains for what they do (qa_chain, rag_chain, conversation_chain).
+const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel|(?:qa|rag|retrieval|conversation(?:al)?)_?[Cc]hain)\w*\./;
 /** Arguments that only an AI call has: a model, a token limit, chat messages, a prompt. */
 // `Content.text(...)` is the message type of Google's Gemini SDKs for Dart, Kotlin and Swift.
 const AI_ARGUMENT = /\bContent\.(?:text|multi)\s*\(|\bmodelId\s*\(|\b(?:model|modelId|model_id|max_tokens|maxTokens|max_output_tokens|messages|prompt|contents|system|temperature|inferenceConfig)\b\s*[:=]|\bmodel\s*\(|ModelId\s*=|"modelId"|["']?\brole["']?\s*[:=]\s*["'](?:user|system|assistant)["']/;
@@ -48,7 +49,7 @@ const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /sendMessage|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /sendMessage|\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string, singleQuotesInterpolate = false): string {
@@ -93,6 +94,7 @@ const LOOP = /^\s*for\s*\(?\s*(?:const|let|var|final)?\s*\(?([A-Za-z_]\w*)(?:\s*
 /** Collections filled after they are made: `messages.append({...})`, `prompt.push(content: text)`, `history << msg`. */
 const MUTATION = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\.\s*(?:push|append|add|concat|extend|update|insert|unshift|add_message|addMessage|add_user_message|addUserMessage|AddUserMessage|Add)\s*\((.*)|<<\s*(.+))$/;
 const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshift|Add)\w*\s*\(|<</;
+const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
 const APPENDED = "+";
 const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
@@ -103,6 +105,9 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
   for (let i = 0; i < diff.lines.length; i++) {
     const line = diff.lines[i];
     if (line.kind === "-") continue;
+    // `with open(upload.path, "rb") as f:`: the name holds what the statement opened.
+    const opened = /^\s*(?:async\s+)?with\b/.test(line.text) ? WITH_AS.exec(line.text) : null;
+    if (opened) add(opened[2], opened[1]);
     const loop = LOOP_WORD.test(line.text) ? LOOP.exec(line.text) : null;
     if (loop) {
       if (loop[1]) add(loop[1], loop[2]);
