@@ -268,3 +268,17 @@ describe("legacy LangChain chains, agents and embeddings", () => {
     ]);
   });
 });
+
+describe("older SDK generations and task APIs", () => {
+  it("finds openai v3/v0 calls and Hugging Face task methods given people's text, without the import in view", async () => {
+    await check([
+      ["openai v3 createCompletion", "routes/summarize.js", ["+  const completion = await openai.createCompletion({ model: \"text-davinci-003\", prompt: `Summarize: ${req.body.text}` });"], "ai_use"],
+      ["openai v0 Embedding.create", "app/embed.py", ["+def embed(doc_text):", '+    return openai.Embedding.create(input=doc_text, model="text-embedding-ada-002")'], "ai_use"],
+      ["hugging face text classification of a review", "src/classify.ts", ["+export async function classify(review: string) {", '+  return hf.textClassification({ model: "distilbert-base-uncased-finetuned-sst-2-english", inputs: review });', "+}"], "ai_use"],
+    ]);
+    await check([
+      ["an i18n translation call", "src/greet.js", ['+const t = i18n.translation("greeting", { name: user.name });'], null],
+      ["openai v3 completion of a fixed prompt", "scripts/hello.js", ['+const completion = await openai.createCompletion({ model: "text-davinci-003", prompt: "Say hello" });'], null],
+    ]);
+  });
+});

@@ -49,7 +49,7 @@ const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /sendMessage|\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|questionAnswering|question_answering|featureExtraction|feature_extraction|automaticSpeech|automatic_speech|sentence_?[Ss]imilarity|\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string, singleQuotesInterpolate = false): string {
