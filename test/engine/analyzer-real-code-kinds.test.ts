@@ -282,3 +282,19 @@ describe("older SDK generations and task APIs", () => {
     ]);
   });
 });
+
+describe("agent frameworks and model routers", () => {
+  it("finds LiteLLM, AutoGen, CrewAI and a remote Ollama REST call given people's text", async () => {
+    await check([
+      ["litellm completion with a ticket", "app/triage.py", ["+def answer(ticket):", '+    return litellm.completion(model="gpt-4o", messages=[{"role": "user", "content": ticket.body}])'], "ai_use"],
+      ["autogen chat started with the user's task", "app/agents.py", ["+def start(task_description):", "+    user_proxy.initiate_chat(assistant, message=task_description)"], "ai_use"],
+      ["crewai kickoff with the user's topic", "app/research.py", ["+def research(user_topic):", '+    return crew.kickoff(inputs={"topic": user_topic})'], "ai_use"],
+      ["ollama REST on another machine", "app/notes.py", ["+def summarise(note_text):", '+    return requests.post("http://gpu-box.internal:11434/api/generate", json={"model": "llama3", "prompt": note_text}).json()'], "ai_use"],
+    ]);
+    await check([
+      ["ollama REST on this machine", "app/notes.py", ["+def summarise(note_text):", '+    return requests.post("http://localhost:11434/api/generate", json={"model": "llama3", "prompt": note_text}).json()'], null],
+      ["autogen demo task", "examples_app/demo.py", ['+user_proxy.initiate_chat(assistant, message="Plot a chart of NVDA stock price change YTD.")'], null],
+      ["crewai fixed topic", "app/main.py", ['+result = crew.kickoff(inputs={"topic": "AI LLMs"})'], null],
+    ]);
+  });
+});
