@@ -298,3 +298,17 @@ describe("agent frameworks and model routers", () => {
     ]);
   });
 });
+
+describe("error tracking told who the user is, in more languages", () => {
+  it("finds Sentry's Kotlin sendDefaultPii, PHP $scope->setUser and C# scope.User with an e-mail", async () => {
+    await check([
+      ["kotlin isSendDefaultPii", "app/src/main/java/app/App.kt", ["+SentryAndroid.init(this) { options ->", "+    options.dsn = BuildConfig.SENTRY_DSN", "+    options.isSendDefaultPii = true", "+}"], "subprocessors"],
+      ["php scope setUser with email", "app/Providers/SentryServiceProvider.php", ["+\\Sentry\\configureScope(function (\\Sentry\\State\\Scope $scope) use ($user): void {", "+    $scope->setUser(['id' => $user->id, 'email' => $user->email]);", "+});"], "subprocessors"],
+      ["c# scope user with email", "src/Api/Middleware/SentryUser.cs", ["+SentrySdk.ConfigureScope(scope => scope.User = new User { Email = user.Email, Username = user.Name });"], "subprocessors"],
+    ]);
+    await check([
+      ["php scope setUser with an id only", "app/Providers/SentryServiceProvider.php", ["+\\Sentry\\configureScope(function (\\Sentry\\State\\Scope $scope) use ($user): void {", "+    $scope->setUser(['id' => $user->id]);", "+});"], null],
+      ["kotlin sendDefaultPii off", "app/src/main/java/app/App.kt", ["+SentryAndroid.init(this) { options ->", "+    options.isSendDefaultPii = false", "+}"], null],
+    ]);
+  });
+});
