@@ -308,7 +308,20 @@ describe("error tracking told who the user is, in more languages", () => {
     ]);
     await check([
       ["php scope setUser with an id only", "app/Providers/SentryServiceProvider.php", ["+\\Sentry\\configureScope(function (\\Sentry\\State\\Scope $scope) use ($user): void {", "+    $scope->setUser(['id' => $user->id]);", "+});"], null],
-      ["kotlin sendDefaultPii off", "app/src/main/java/app/App.kt", ["+SentryAndroid.init(this) { options ->", "+    options.isSendDefaultPii = false", "+}"], null],
+      ["kotlin sendDefaultPii off", "app/src/main/java/app/App.kt", [" SentryAndroid.init(this) { options ->", "+    options.isSendDefaultPii = false", " }"], null],
+    ]);
+  });
+});
+
+describe("error trackers started on mobile", () => {
+  it("finds Sentry started on Android, Flutter and iOS, and a DSN whose host follows its key", async () => {
+    await check([
+      ["sentry android init", "app/src/main/java/app/App.kt", ["+        SentryAndroid.init(this) { options ->", "+            options.dsn = BuildConfig.SENTRY_DSN", "+        }"], "subprocessors"],
+      ["sentry ios start", "App/AppDelegate.swift", ["+        SentrySDK.start { options in", "+            options.dsn = Config.sentryDsn", "+        }"], "subprocessors"],
+      ["dsn with key before host", "src/config.ts", ['+export const SENTRY_DSN = "https://abc123@o4507398745358336.ingest.us.sentry.io/4507828391575552";'], "subprocessors"],
+    ]);
+    await check([
+      ["sentry android init only moved", "app/src/main/java/app/App.kt", ["-        SentryAndroid.init(this) { options ->", "+        SentryAndroid.init(this) { options ->"], null],
     ]);
   });
 });

@@ -40,7 +40,8 @@ for (const service of THIRD_PARTY_SERVICES) {
   for (const h of service.hosts) byHost.set(h.toLowerCase(), service);
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-const HOSTS = new RegExp(`(?:https?://|wss?://|["'\`])(?:[\\w-]+\\.)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
+// A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1).
+const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[\\w-]+\\.)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
 
 // One package name per manifest line, by manifest format.
 const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
