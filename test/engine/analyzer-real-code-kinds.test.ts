@@ -325,3 +325,16 @@ describe("error trackers started on mobile", () => {
     ]);
   });
 });
+
+describe("derived values are not the personal data", () => {
+  it("leaves hashed, tokenised and masked columns alone and still finds the value itself", async () => {
+    await check([
+      ["ssn column", "db/migrations/0042_ssn.sql", ["+ALTER TABLE customers ADD COLUMN ssn VARCHAR(11);"], "pii_retention"],
+    ]);
+    await check([
+      ["ssn hash column", "db/migrations/0042_hashes.sql", ["+ALTER TABLE customers ADD COLUMN ssn_hash CHAR(64);"], null],
+      ["hashed bank numbers", "db/migrate/20211022214045_add_hashed_attributes_to_bank_account.rb", ["+    add_column :bank_accounts, :hashed_routing_number, :string", "+    add_column :bank_accounts, :hashed_account_number, :string"], null],
+      ["card last four", "db/migrate/20240101_add_card_last4.rb", ["+    add_column :payments, :card_last4, :string"], null],
+    ]);
+  });
+});

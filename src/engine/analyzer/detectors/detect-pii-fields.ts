@@ -55,6 +55,7 @@ const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_nam
 /** The table, model or class a field belongs to, and the entities that are not people (a pet's birth date). */
 const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)/i;
 const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
+const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tokeni[sz]ed|masked|mask|last_?4|last_?four|suffix)$/;
 /** Addresses of machines, networks and contracts, not of people. */
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
 /** Files that declare a data model whatever their path: Mongoose and TypeORM schemas, Sequelize models, SQLAlchemy/Django/Pydantic classes, Ecto schemas. */
@@ -118,6 +119,8 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       const isSensitive = SENSITIVE_NAME.test(name);
       if (!isSensitive && !PII_NAME.test(name)) continue;
       if (MACHINE_ADDRESS.test(name)) continue;
+      // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
+      if (DERIVED_VALUE.test(name)) continue;
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;
       const entity = entityOf(diff, index) ?? "";
       if (NON_PERSON.test(entity)) continue;
