@@ -338,3 +338,14 @@ describe("derived values are not the personal data", () => {
     ]);
   });
 });
+
+describe("framework imports say a model is used, not which provider", () => {
+  it("leaves a Semantic Kernel demo with a fixed prompt alone though it imports the kernel", async () => {
+    await check([
+      ["semantic kernel knock-knock demo", "dotnet/ch1/ex02/Program.cs", ["+using Microsoft.SemanticKernel;", "+", '+string prompt = "Finish the following knock-knock joke. Who\'s there? {{$input}}";', "+var jokeFunction = kernel.CreateSemanticFunction(prompt, temperature: 0.8);", '+var joke = await jokeFunction.InvokeAsync("Boo");'], null],
+    ]);
+    await check([
+      ["semantic kernel import and a prompt with the user's message", "src/Chat.cs", ["+using Microsoft.SemanticKernel;", "+public async Task<string> Reply(string userMessage) =>", '+    (await _kernel.InvokePromptAsync($"Reply politely: {userMessage}")).ToString();'], "ai_use"],
+    ]);
+  });
+});
