@@ -153,7 +153,7 @@ describe("data sent to AI models through more calls and clients", () => {
       ["bedrock java with modelId and a patient summary", "src/main/java/acme/Ai.java", ["+        InvokeModelResponse resp = client.invokeModel(InvokeModelRequest.builder().modelId(MODEL).body(SdkBytes.fromUtf8String(patientSummary)).build());"], "ai_use"],
       ["langchain llm.invoke", "app/chain.py", ["+    result = llm.invoke(user_question)"], "ai_use"],
       ["openai-php chat()->create", "app/Services/Ai.php", ["+        $result = $client->chat()->create(['model' => 'gpt-4o', 'messages' => [['role' => 'user', 'content' => $request->input('message')]]]);"], "ai_use"],
-      ["ollama chat", "app/ai.py", ["+    response = ollama.chat(model='llama3', messages=[{'role': 'user', 'content': user_input}])"], "ai_use"],
+      ["ollama chat on a remote host", "app/ai.py", ["+    client = ollama.Client(host='https://gpu.example.net:11434')", "+    response = ollama.chat(model='llama3', messages=[{'role': 'user', 'content': user_input}])"], "ai_use"],
       ["spring ai chatClient", "src/main/java/acme/Ai.java", ["+        String answer = chatClient.prompt().user(customerMessage).call().content();"], "ai_use"],
       ["langchain4j generate", "src/main/java/acme/Ai.java", ["+        String reply = chatLanguageModel.generate(ticket.getDescription());"], "ai_use"],
       ["rust async-openai", "src/ai.rs", ["+use async_openai::types::CreateChatCompletionRequestArgs;", "+    let response = client.chat().create(request).await?;"], "ai_use"],

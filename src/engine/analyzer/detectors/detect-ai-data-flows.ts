@@ -7,7 +7,7 @@ import { candidateLines, readArguments as argumentText, type FileDiff } from "..
 import { isCodeKind } from "../../diff/classify-file.js";
 import { readFileConstants, resolveConstants } from "../read-file-constants.js";
 import { literalPrefilter } from "../required-literals.js";
-import { THIRD_PARTY_SERVICES, type ThirdPartyService } from "./detect-third-parties.js";
+import { REMOTE_URL, THIRD_PARTY_SERVICES, type ThirdPartyService } from "./detect-third-parties.js";
 
 const AI = THIRD_PARTY_SERVICES.filter((s) => s.category === "ai");
 const callsOf = (s: ThirdPartyService) => s.calls ?? [];
@@ -24,34 +24,61 @@ const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length
 }));
 
 /** A receiver named for a language model (llm.invoke, chat_model.ainvoke) says what the call is. */
-const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel)\w*\./;
+// LangChain names its chains for what they do (qa_chain, rag_chain, conversation_chain).
+const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel|(?:qa|rag|retrieval|conversation(?:al)?)_?[Cc]hain)\w*\./;
 /** Arguments that only an AI call has: a model, a token limit, chat messages, a prompt. */
-const AI_ARGUMENT = /\bmodelId\s*\(|\b(?:model|modelId|model_id|max_tokens|maxTokens|max_output_tokens|messages|prompt|contents|system|temperature|inferenceConfig)\b\s*[:=]|\bmodel\s*\(|ModelId\s*=|"modelId"|["']?\brole["']?\s*[:=]\s*["'](?:user|system|assistant)["']/;
+// `Content.text(...)` is the message type of Google's Gemini SDKs for Dart, Kotlin and Swift.
+const AI_ARGUMENT = /\bContent\.(?:text|multi)\s*\(|\bmodelId\s*\(|\b(?:model|modelId|model_id|max_tokens|maxTokens|max_output_tokens|messages|prompt|contents|system|temperature|inferenceConfig)\b\s*[:=]|\bmodel\s*\(|ModelId\s*=|"modelId"|["']?\brole["']?\s*[:=]\s*["'](?:user|system|assistant)["']/;
 /** Names that hold text from people: customers, users, patients, tickets, messages, documents, form input. */
-const DATA = /\b(?:\w*_)?(?:customers?|patients?|users?|members?|clients?|tickets?|messages?|msgs?|emails?|mails?|notes?|records?|profiles?|conversations?|transcripts?|transcriptions?|history|histories|chats?|body|bodies|requests?|req|params|payloads?|documents?|docs?|inputs?|query|queries|questions?|texts?|contents?|complaints?|feedback|reviews?|comments?|descriptions?|summary|claims?|resumes?|charts?|medical|diagnos\w*|symptoms?|prompts?|data|rows?|forms?|submissions?|leads?|contacts?|accounts?|orders?|invoices?|inquir\w*|enquir\w*|threads?|cases?|issues?|reports?|context|files?|uploads?|attachments?|images?|audio|utterances?|replies|reply|answers?|letters?|applications?|candidates?|applicants?|employees?|students?|persons?|people|subjects?|bio|address\w*|phones?|names?|fields?|entries|entry|items?|article|post|posts|page|html|markdown|transaction\w*|payment\w*|support\w*|lab\w*|visit\w*|encounter\w*|appointment\w*|case_\w+)(?:_\w+)?\b|\b[a-z]+(?:Customer|Patient|User|Ticket|Message|Email|Note|Record|Profile|Conversation|Transcript|History|Body|Request|Payload|Document|Input|Query|Question|Text|Content|Complaint|Feedback|Review|Comment|Description|Prompt|Data|Form|Submission|Contact|Account|Order|Thread|Case|Issue|Report|Context|File|Upload|Attachment|Reply|Answer|Applicant|Employee|Student|Person|Subject|Name|Address|Entries|Entry|Item)s?\b/i;
+const DATA = /\b(?:\w*_)?(?:customers?|patients?|users?|members?|clients?|tickets?|messages?|msgs?|emails?|mails?|notes?|records?|profiles?|conversations?|transcripts?|transcriptions?|history|histories|chats?|body|bodies|requests?|req|params|payloads?|documents?|docs?|inputs?|query|queries|questions?|texts?|contents?|complaints?|feedback|reviews?|comments?|descriptions?|summary|claims?|resumes?|charts?|medical|diagnos\w*|symptoms?|prompts?|chunks?|events?|anamnes\w*|clinical\w*|data|rows?|forms?|submissions?|leads?|contacts?|accounts?|orders?|invoices?|inquir\w*|enquir\w*|threads?|cases?|issues?|reports?|context|files?|uploads?|attachments?|images?|audio|utterances?|replies|reply|answers?|letters?|applications?|candidates?|applicants?|employees?|students?|persons?|people|subjects?|bio|address\w*|phones?|names?|fields?|entries|entry|items?|article|post|posts|page|html|markdown|transaction\w*|payment\w*|support\w*|lab\w*|visit\w*|encounter\w*|appointment\w*|case_\w+)(?:_\w+)?\b|\b[a-z]+(?:Customer|Patient|User|Ticket|Message|Email|Note|Record|Profile|Conversation|Transcript|History|Body|Request|Payload|Document|Input|Query|Question|Text|Content|Complaint|Feedback|Review|Comment|Description|Prompt|Data|Form|Submission|Contact|Account|Order|Thread|Case|Issue|Report|Context|File|Upload|Attachment|Reply|Answer|Applicant|Employee|Student|Person|Subject|Name|Address|Entries|Entry|Item)s?\b/i;
 /** camelCase names that start with a data word (patientSummary, customerNote); case-sensitive on the hump. */
-const DATA_CAMEL = /\b(?:customers?|patients?|users?|members?|tickets?|messages?|emails?|notes?|records?|profiles?|conversations?|chats?|documents?|medical|applicants?|employees?|students?|candidates?)[A-Z]\w*\b/;
-const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+const DATA_CAMEL = /\b(?:customers?|patients?|users?|members?|tickets?|messages?|emails?|notes?|records?|profiles?|conversations?|chats?|documents?|medical|applicants?|employees?|students?|candidates?|texts?|chunks?|docs?|pages?)[A-Z]\w*\b/;
+/** A string literal with its prefix (f"...", $"...", r'...'): the prefix says whether `{name}` inside is interpolated. */
+const STRING_LITERAL = /([A-Za-z$@]{0,2})(["'`])((?:\\.|(?!\2)[^\\\n])*)\2/g;
 const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|%\(\w+\)s|\$(\w+)/g;
+/** `{name}` is interpolation only in Python f-strings and C# $"..." strings; elsewhere it is a template slot or JSON. */
+const FORMAT_PREFIX = /[fF$]/;
 const LINE_COMMENT = /(?:^|\s)(?:#|\/\/)\s[^\n]*/g;
 const KEY = /\b\w+\s*:(?!:)|\b\w+\s*=(?![=>])|:\w+\s*=>/g;
-const CONSTRUCTOR = /\b[A-Z]\w*(?=\s*\()/g;
+/** Constructors and static factories (`UserMessage(`, `ChatMessage.CreateUserMessage(`): types, not data; their arguments stay. */
+const CONSTRUCTOR = /\b[A-Z]\w*(?:\.[A-Za-z_]\w*)*(?=\s*\()/g;
+const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$))/gm;
+const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
+/** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
+const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|questionAnswering|question_answering|featureExtraction|feature_extraction|automaticSpeech|automatic_speech|sentence_?[Ss]imilarity|\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
-function dynamicPart(argument: string): string {
+function dynamicPart(argument: string, singleQuotesInterpolate = false): string {
   return argument
-    .replace(LINE_COMMENT, " ")
-    .replace(STRING_LITERAL, (_all, _quote, body: string) => {
-      const kept: string[] = [];
-      for (const m of body.matchAll(INTERPOLATION)) kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
+    .replace(TRIPLE_LITERAL, (_all, prefix: string, _quote: string, body: string) => {
+      if (!FORMAT_PREFIX.test(prefix)) return " ";
+      const kept = [...body.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
       return kept.length ? ` ${kept.join(" ")} ` : " ";
+    })
+    .replace(LINE_COMMENT, " ")
+    // Ruby's `messages:,` passes the variable of the same name (read before literals are blanked).
+    .replace(SHORTHAND_KEY, " $1 ")
+    .replace(STRING_LITERAL, (_all, prefix: string, quote: string, body: string) => {
+      const kept: string[] = [];
+      const braces = FORMAT_PREFIX.test(prefix);
+      for (const m of body.matchAll(INTERPOLATION)) {
+        if (m[3] !== undefined && !braces) continue;
+        // `$name` in single quotes is literal text in shell, PHP and Perl; Dart interpolates it in both kinds of quote.
+        if (m[4] !== undefined && quote === "'" && !singleQuotesInterpolate) continue;
+        kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
+      }
+      // The prefix may have been the tail of a name (`print"`): keep it unless it is a string prefix.
+      const lead = /^(?:[fFrRbBuU$@]{1,2})?$/.test(prefix) ? "" : prefix;
+      return kept.length ? ` ${lead} ${kept.join(" ")} ` : ` ${lead} `;
     })
     // Message and prompt classes (UserMessage(...), HumanMessage(...)) are types, not data; their arguments stay.
     .replace(CONSTRUCTOR, " ")
+    // So are the method names of a chain (`.addUserMessage(`, `.build()`); the receiver and arguments stay.
+    .replace(CHAINED_METHOD, " ")
     .replace(KEY, " ")
     .replace(CONSTANT_NAME, " ");
 }
@@ -60,36 +87,170 @@ function dynamicPart(argument: string): string {
 const AUTHORED = /system|instruction|template|persona|few_?shot|examples?\b/i;
 const IDENTIFIER = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*/g;
 const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?=(?![=>])\s*(.*)$/;
+/** `name["key"] = value`, `name.key = value`, `name[:key] = value`: the value joins what the name holds. */
+const MEMBER_ASSIGNMENT = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]|\.\w+)\s*=(?![=>])\s*(.*)$/;
+/** Loop variables hold the items of what they loop over: `for (const chunk of chunks)`, `for doc in docs:`, `.each do |x|`. */
+const LOOP = /^\s*for\s*\(?\s*(?:const|let|var|final)?\s*\(?([A-Za-z_]\w*)(?:\s*,\s*[A-Za-z_]\w*)?\)?\s+(?:of|in)\s+([^:{]{1,200}?)\s*\)?\s*[:{]?\s*$|\b(\w+)\.(?:each|map|forEach|flatMap)\s*(?:do\s*)?\|?\(?\s*([A-Za-z_]\w*)/;
+/** Collections filled after they are made: `messages.append({...})`, `prompt.push(content: text)`, `history << msg`. */
+const MUTATION = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\.\s*(?:push|append|add|concat|extend|update|insert|unshift|add_message|addMessage|add_user_message|addUserMessage|AddUserMessage|Add)\s*\((.*)|<<\s*(.+))$/;
+const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshift|Add)\w*\s*\(|<</;
+const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
+const APPENDED = "+";
+const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
-/** What each name is assigned on the lines the diff shows (the value read across lines up to its closing bracket). */
-function readAssignments(diff: FileDiff): Map<string, string> {
-  const values = new Map<string, string>();
+/** What each name is assigned on the lines the diff shows (values read across lines up to the closing bracket). */
+function readAssignments(diff: FileDiff): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  const add = (name: string, value: string) => { const list = values.get(name); if (list) { if (list.length < 8) list.push(value); } else values.set(name, [value]); };
   for (let i = 0; i < diff.lines.length; i++) {
     const line = diff.lines[i];
-    if (line.kind === "-" || !line.text.includes("=")) continue;
-    const m = ASSIGNMENT.exec(line.text);
-    if (!m || values.has(m[1])) continue;
+    if (line.kind === "-") continue;
+    // `with open(upload.path, "rb") as f:`: the name holds what the statement opened.
+    const opened = /^\s*(?:async\s+)?with\b/.test(line.text) ? WITH_AS.exec(line.text) : null;
+    if (opened) add(opened[2], opened[1]);
+    const loop = LOOP_WORD.test(line.text) ? LOOP.exec(line.text) : null;
+    if (loop) {
+      if (loop[1]) add(loop[1], loop[2]);
+      else add(loop[4], loop[3]);
+    }
+    const mutation = MUTATION_WORD.test(line.text) ? MUTATION.exec(line.text) : null;
+    if (mutation) {
+      // What is appended can show data arrives; it cannot show the collection holds only fixed text.
+      const from = line.text.length - (mutation[2] ?? mutation[3]).length;
+      add(`${APPENDED}${mutation[1]}`, mutation[2] !== undefined ? argumentText(diff, i, from - 1) : mutation[3]);
+    }
+    if (!line.text.includes("=")) continue;
+    const m = ASSIGNMENT.exec(line.text) ?? MEMBER_ASSIGNMENT.exec(line.text);
+    // `messages=messages,` is a keyword argument, not an assignment.
+    if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
     const start = line.text.length - m[2].length;
-    values.set(m[1], /^[\[({]|^f?["'`]{3}/.test(m[2]) ? argumentText(diff, i, start) : m[2]);
+    if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
+    else if (/^[\[({]/.test(m[2])) add(m[1], argumentText(diff, i, start));
+    else add(m[1], m[2] + (objectInitializer(diff, i) ?? chainContinuation(diff, i)));
   }
   return values;
 }
 
+/** A C# or Java object initializer on the lines below (`var options = new ChatCompletionsOptions` / `{ Messages = ... }`). */
+function objectInitializer(diff: FileDiff, index: number): string | undefined {
+  if (/[;{}]\s*$/.test(diff.lines[index].text)) return undefined;
+  const hunk = diff.lines[index].hunk;
+  for (let i = index + 1; i < diff.lines.length && i <= index + 2; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk || line.kind === "-") return undefined;
+    const open = line.text.indexOf("{");
+    if (open < 0 || line.text.slice(0, open).trim() !== "") return undefined;
+    return ` ${argumentText(diff, i, open)}`;
+  }
+  return undefined;
+}
+
+/** A value's builder chain on the lines below (`Params.builder()` / `.addUserMessage(text)` / `.build();`). */
+function chainContinuation(diff: FileDiff, index: number): string {
+  let out = "";
+  const hunk = diff.lines[index].hunk;
+  for (let i = index + 1, n = 0; i < diff.lines.length && n < 12; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    if (!/^\s*\??\./.test(line.text)) break;
+    out += ` ${argumentText(diff, i, line.text.indexOf("."))}`;
+    n++;
+  }
+  return out;
+}
+
+/** A triple-quoted literal from its opening quotes to its closing ones, across lines. */
+function readTripleQuoted(diff: FileDiff, index: number, from: number): string {
+  const open = /"""|'''/.exec(diff.lines[index].text.slice(from));
+  if (!open) return diff.lines[index].text.slice(from);
+  const delimiter = open[0];
+  let out = diff.lines[index].text.slice(from);
+  if (out.indexOf(delimiter, open.index + 3) >= 0) return out;
+  const hunk = diff.lines[index].hunk;
+  for (let i = index + 1; i < diff.lines.length && out.length < 4000; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    out += `\n${line.text}`;
+    if (line.text.includes(delimiter)) break;
+  }
+  return out;
+}
+
+/** Parameters of the functions the diff defines: what a caller passes in (a user's text, a document) reaches the prompt. */
+const FUNCTION_HEAD = /\b(?:def|function|fun|func|fn|sub)\s+\w*[!?=]?\s*\(([^)]*)\)|\b(?:async\s+)?\(([^()]*)\)\s*(?::\s*[\w<>[\]|. ]+)?\s*=>|\b(?:public|private|protected|internal|static|async|override)\s+(?:[\w<>[\],?]+\s+)+\w+\s*\(([^)]*)\)\s*(?:throws\s+[\w.,\s]+)?\{?\s*$|\bfunc\s+\(\w+\s+\*?\w+\)\s+\w+\s*\(([^)]*)\)|^\s*(?:(?:Future|Stream)(?:<[^()]*>)?\s+)?[a-z]\w*\s*\(([^)]*)\)\s*async\*?\s*\{/;
+/** Parameters that configure the call rather than carry anyone's text. */
+const CONFIG_NAME = /^(?:self|this|cls|ctx|context|client|model\w*|temperature|max_?\w*|top_?\w*|stream\w*|api_?key|key|config\w*|options?|opts|settings|params|kwargs|args|tools?|tool_choice|functions?|response_format|format|timeout|retries|n|k|seed|stop\w*|language|lang|locale|tone|style|mode|verbose|debug|callback|cb|next|res|response|logger|log|session|db|conn|connection|index|id|\w+_id|limit|offset|page_size|size|count|num_\w+|deployment\w*|endpoint|url|base_url|host|region|provider|engine|voice|dimensions?|embedding_dims|memory_action|tool\w*)$/i;
+
+function readParameters(diff: FileDiff, until: number): Set<string> {
+  const names = new Set<string>();
+  const hunk = diff.lines[until].hunk;
+  for (let i = until; i >= 0 && i > until - 80; i--) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    const m = FUNCTION_HEAD.exec(line.text);
+    const list = m?.slice(1).find((g) => g !== undefined);
+    if (list === undefined) continue;
+    for (const part of list.split(",")) {
+      // `String text`, `text: string`, `text=None`, `$text`, `*args`, `text string` (Go): the parameter's own name.
+      const cleaned = part.replace(/=.*$/, "").replace(/:.*$/, "").replace(/[*&$]/g, "").trim();
+      const words = cleaned.split(/\s+/).filter(Boolean);
+      if (words.length === 0) continue;
+      const name = /^(?:go|rust)$/.test(diff.fileClass.kind) || /\.go$/.test(diff.path) ? words[0] : words[words.length - 1];
+      if (/^[A-Za-z_]\w*$/.test(name) && !CONFIG_NAME.test(name) && !AUTHORED.test(name)) names.add(name);
+    }
+    break;
+  }
+  return names;
+}
+
+/** Package and module names used as call receivers (`context.Background()`, `json.dumps`), not data. */
+const PACKAGE_ROOT = /^(?:context|json|JSON|os|sys|time|math|fmt|strings|strconv|bytes|http|requests|np|pd|openai|anthropic|genai|boto3|base64|Base64|Date|Math|Object|Array|String|Number|Promise|console|process|env|ENV|Rails|settings|config|Config|Settings)$/;
+
 /** Whether the text carries data from people: a data-named value that is not fixed text, followed through assignments. */
-function carriesData(text: string, assignments: Map<string, string>, constants: Map<string, string>, depth: number): boolean {
-  const dynamic = dynamicPart(constants.size ? resolveConstants(text, constants) : text);
+function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
+  const { assignments, constants, parameters } = facts;
+  const dynamic = dynamicPart(constants.size ? resolveConstants(text, constants) : text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || constants.has(root)) continue;
-    const value = assignments.get(root);
-    if (value !== undefined && depth < 3 && root === name) {
-      if (carriesData(value, assignments, constants, depth + 1)) return true;
-      continue;
+    // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
+    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root)) continue;
+    const values = assignments.get(root);
+    const appended = assignments.get(`${APPENDED}${root}`);
+    if (appended && depth < 3 && appended.some((value) => carriesData(value, facts, depth + 1))) return true;
+    // A member of a name (`payload.to_json`, `ticket.body`) holds what the name holds.
+    if (values !== undefined && depth < 3) {
+      if (values.some((value) => carriesData(value, facts, depth + 1))) return true;
+      // Assigned fixed text only (a literal, constants): not data whatever its name. Computed from a call or a file
+      // read (`resume = open(path).read()`), the name says what it holds.
+      if (!parameters.has(root) && values.every((value) => isFixed(value, facts, depth + 1))) continue;
     }
+    if (parameters.has(root)) return true;
     if (DATA.test(name) || DATA_CAMEL.test(name)) return true;
   }
   return false;
 }
+
+/** Text with nothing computed in it: literals, keys, constants, package names, and names assigned such text. */
+function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
+  const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
+  for (const [name] of dynamic.matchAll(IDENTIFIER)) {
+    const root = name.split(".")[0];
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
+    const values = facts.assignments.get(root);
+    const appended = facts.assignments.get(`${APPENDED}${root}`) ?? [];
+    if (values && depth < 3 && !facts.parameters.has(root) && [...values, ...appended].every((v) => isFixed(v, facts, depth + 1))) continue;
+    return false;
+  }
+  return true;
+}
+
+const NO_PARAMETERS: Set<string> = new Set();
+const TYPE_NAME = /^[A-Z]/;
+
+interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean }
 
 function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }>, text: string): ThirdPartyService | undefined {
   return list.find((entry) => entry.pattern.test(text))?.service;
@@ -97,7 +258,7 @@ function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }
 
 /** The distinctive word of each AI provider's name (OpenAI, Anthropic, Cohere, Bedrock, ...), for mentions in any case. */
 // English words (together, replicate, stability, ...) are not mentions of the provider.
-const GENERIC_NAME_WORD = /^(?:google|amazon|azure|microsoft|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
+const GENERIC_NAME_WORD = /^(?:semantic|kernel|google|amazon|azure|microsoft|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
 const VENDOR_WORDS = AI.map((s) => ({ service: s, word: s.name.split(/[\s()/.,-]+/).find((w) => w.length >= 4 && !GENERIC_NAME_WORD.test(w)) }))
   .filter((v): v is { service: ThirdPartyService; word: string } => v.word !== undefined);
 const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "i") }));
@@ -110,7 +271,7 @@ function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   }
   // A provider named by the path (llm/anthropic.py, model_deployments/cohere_platform.py) or in the code around
   // (self.anthropic, CohereChatRequest, get_openai_client) is the client in view.
-  const byPath = serviceFrom(VENDOR_MENTION, diff.path);
+  const byPath = serviceFrom(VENDOR_MENTION, diff.path.replace(/[_-]/g, ""));
   if (byPath) return byPath;
   for (const line of diff.lines) {
     if (line.text.length > 2000 || COMMENT.test(line.text)) continue;
@@ -126,27 +287,72 @@ export interface AiDataFlows {
   fixedCalls: number;
 }
 
+const CHAIN_WORD = /\.\s*(?:completions|embeddings|prompt|user|messages|create|generate\w*|invoke|converse|chat|complete|summarize)\s*\(/;
+/** A line that continues a method chain from the line above: `.create({`, `.user(prompt)`, `.generate(`. */
+const CONTINUATION = /^\s*\??\.\s*\w+\s*\(/gm;
+/** An HTTP POST from code: the provider's client is an HTTP library and the endpoint a variable. */
+const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post\s*\(|\bfetch\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(/i;
+const HTTP_POST_SCAN = new RegExp(`\\.post\\s*\\(|\\bfetch\\s*\\(|Http::`, "gim");
+/** A request body only a model API takes: a model, chat messages, a prompt, embedding input, Gemini parts. */
+const MODEL_PAYLOAD = /\b(?:model|messages|prompt|contents|parts|inputs?|inputText|texts|instances)\b["']?\s*(?::(?!:)|=>|=(?![=>]))/;
+/** Models run on the machine or a host of one's own (Ollama, LM Studio, Hugging Face transformers) unless a remote URL is in view. */
+
+interface CallSite { index: number; call: RegExpExecArray; text: string; bracket: number }
+
+/** AI calls on added lines, including chains broken over lines (`client.chat.completions` / `.create({`). */
+function* callSites(diff: FileDiff): Generator<CallSite> {
+  const seen = new Set<number>();
+  for (const index of candidateLines(diff.added, CALL_SCAN)) {
+    const text = diff.lines[index].text;
+    const call = CALL_LINE.exec(text);
+    if (!call) continue;
+    seen.add(index);
+    yield { index, call, text, bracket: call.index + call[0].length - 1 };
+  }
+  // Chains broken over lines are rare: look for them only where a chain word of an AI call appears at all.
+  if (!CHAIN_WORD.test(diff.added.text)) return;
+  for (const index of candidateLines(diff.added, CONTINUATION)) {
+    if (seen.has(index)) continue;
+    // Join the chain back to its head: the lines above that end without a statement end, or begin with a dot.
+    const line = diff.lines[index];
+    let joined = line.text.trimStart();
+    for (let i = index - 1, steps = 0; i >= 0 && steps < 6; i--) {
+      const above = diff.lines[i];
+      if (above.kind === "-") continue;
+      if (above.hunk !== line.hunk) break;
+      const prev = above.text.trim();
+      if (prev === "" || /[;{}]$/.test(prev) && !/^\./.test(joined)) break;
+      joined = prev + joined;
+      steps++;
+      if (!/^\??\./.test(prev)) break;
+    }
+    const call = CALL_LINE.exec(joined);
+    const tail = joined.length - line.text.trimStart().length;
+    if (!call || call.index + call[0].length - 1 < tail) continue;
+    const lead = line.text.length - line.text.trimStart().length;
+    yield { index, call, text: joined, bracket: lead + (call.index + call[0].length - 1 - tail) };
+  }
+}
+
+/** Literals with something interpolated (`"Hi #{name}"`, Dart's `'for $city'`) are not constants: they hold what is put in. */
+const INTERPOLATED = /\$\{?[A-Za-z_]|#\{/;
+
+function promptFacts(diff: FileDiff): PromptFacts {
+  const constants = new Map([...readFileConstants(diff)].filter(([, value]) => !INTERPOLATED.test(value)));
+  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path) };
+}
+
 export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
-  if (isTestOnly || !isCodeKind(kind) || !CALL.source) return none;
+  // Dart (Flutter) and Elixir are code the file classifier does not name.
+  if (isTestOnly || !(isCodeKind(kind) || /\.(?:dart|exs?)$/i.test(diff.path)) || !CALL.source) return none;
   let fixedCalls = 0;
-  let assignments: Map<string, string> | undefined;
-  for (const index of candidateLines(diff.added, CALL_SCAN)) {
+  let facts: PromptFacts | undefined;
+  let inFile: ThirdPartyService | undefined | null = null;
+  const mentioned = () => (inFile === null ? (inFile = fileMentions(diff)) : inFile);
+  const finding = (index: number, vendor: string): AiDataFlows => {
     const line = diff.lines[index];
-    if (COMMENT.test(line.text)) continue;
-    const call = CALL_LINE.exec(line.text);
-    if (!call) continue;
-    const raw = argumentText(diff, index, call.index + call[0].length - 1);
-    const constants = readFileConstants(diff);
-    const argument = raw;
-    const inFile = fileMentions(diff);
-    // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
-    if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !inFile && !serviceFrom(MODEL_BY_SERVICE, argument)) continue;
-    assignments ??= readAssignments(diff);
-    if (!carriesData(raw, assignments, constants, 0)) { fixedCalls++; continue; }
-    const service = serviceFrom(MODEL_BY_SERVICE, argument) ?? inFile ?? serviceFrom(CALL_BY_SERVICE, line.text.slice(call.index));
-    const vendor = service?.name ?? "AI provider";
     return { fixedCalls, findings: [{
       ruleId: "ai-data-sent",
       path: diff.path,
@@ -157,6 +363,44 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       dedupeKey: `vendor|${vendor}`,
       dedupePriority: -1,
     }] };
+  };
+  const localOnly = () => mentioned()?.selfHosted === true && !diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text));
+  for (const site of callSites(diff)) {
+    const { index, call } = site;
+    if (COMMENT.test(diff.lines[index].text)) continue;
+    const raw = argumentText(diff, index, site.bracket);
+    const argument = raw;
+    // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
+    if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !mentioned() && !serviceFrom(MODEL_BY_SERVICE, argument)) continue;
+    facts ??= promptFacts(diff);
+    facts.parameters = NO_PARAMETERS;
+    if (!carriesData(raw, facts, 0)) {
+      // Not data by name or assignment: a value the enclosing function was given by its caller still is.
+      if (isFixed(raw, facts)) { fixedCalls++; continue; }
+      facts.parameters = readParameters(diff, index);
+      if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
+    }
+    const service = serviceFrom(MODEL_BY_SERVICE, argument) ?? mentioned() ?? serviceFrom(CALL_BY_SERVICE, site.text.slice(call.index));
+    // A model on one's own machine receives nobody's data.
+    if (service?.selfHosted && localOnly()) { fixedCalls++; continue; }
+    return finding(index, service?.name ?? "AI provider");
+  }
+  // A model API called over plain HTTP (Faraday, fetch, requests) from a file about an AI provider.
+  const posts = candidateLines(diff.added, HTTP_POST_SCAN);
+  if (posts.length > 0 && mentioned() && !localOnly()) {
+    for (const index of posts) {
+      const line = diff.lines[index];
+      if (COMMENT.test(line.text)) continue;
+      const post = HTTP_POST.exec(line.text);
+      if (!post) continue;
+      const raw = argumentText(diff, index, post.index + post[0].length - 1);
+      facts ??= promptFacts(diff);
+      facts.parameters = readParameters(diff, index);
+      // The body is often a variable assigned above: read what the names in the call hold.
+      const body = [raw, ...[...raw.matchAll(/\b[A-Za-z_]\w*/g)].flatMap(([n]) => facts!.assignments.get(n) ?? [])].join("\n");
+      if (!MODEL_PAYLOAD.test(body) || !carriesData(raw, facts, 0)) continue;
+      return finding(index, mentioned()!.name);
+    }
   }
   return { findings: [], fixedCalls };
 }

@@ -4,12 +4,12 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
 
-const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile|mobile_number|telephone|date_of_birth|dob|birth_date|birthdate|birthday|home_address|street_address|postal_address|address|address_line_?\d|postcode|post_code|zip_?code|first_name|last_name|full_name|given_name|family_name|maiden_name|ip_address|last_login_ip|geolocation|salary|income|nationality|citizenship|place_of_birth)$/;
+const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile|mobile_number|telephone|date_of_birth|dob|birth_date|birthdate|birthday|home_address|street_address|postal_address|address|address_line_?\d|postcode|post_code|zip_?code|first_name|last_name|full_name|given_name|family_name|maiden_name|ip_address|last_login_ip|geolocation|salary|income|nationality|citizenship|place_of_birth|telefono|telefone|celular|direccion|endereco|indirizzo|domicilio)$/;
 /**
  * Special categories and identifiers whose exposure does most harm, matched as words of the snake_case name:
- * national ids, dates of birth, health data, biometrics, genetic data, beliefs and orientation, card and bank numbers.
+ * national ids, dates of birth, health data (also as Spanish, Portuguese, Italian, French and German schemas name them), biometrics, genetic data, beliefs and orientation, card and bank numbers.
  */
-const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification)(?:_number|_no)?|nino|nhs_(?:number|no)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccination\w*|insurance_(?:number|id|member_id)|patient_\w+|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth)(?:_|$)/;
+const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification)(?:_number|_no)?|nino|nhs_(?:number|no)|abha\w*|mrn|social_?(?:security_?)?(?:number|num|no|id)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccin\w*|illness\w*|diseases?(?:_\w+)?|insurance_(?:number|id|member_id)|patient_(?!(?:id|uuid|pk|fk|key|ref|ids)(?:_|$))\w+|nrc|nic|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth|rut|dni|nif|nie|cuil|cuit|codice_fiscale|seguro_social|numero_seguro_social|fecha_(?:de_)?nacimiento|lugar_(?:de_)?nacimiento|data_(?:de_)?nascimento|nascimento|sexo|genero|geburtsdatum|date_(?:de_)?naissance|numero_securite_sociale)(?:_|$)/;
 
 const SQL_TYPE = String.raw`(?:VARCHAR2?|NVARCHAR2?|N?CHAR|CHARACTER(?:\s+VARYING)?|N?TEXT|CITEXT|CLOB|DATE|DATETIME\w*|TIMESTAMP\w*|TIME|INT\w*|BIGINT|SMALLINT|TINYINT|NUMERIC|NUMBER|DECIMAL|MONEY|FLOAT|REAL|DOUBLE|BYTEA|BLOB|VARBINARY|BINARY|IMAGE|JSONB?|UUID|INET|BOOL\w*|BIT|STRING|MEDIUMTEXT|LONGTEXT)\b`;
 const CODE = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
@@ -31,12 +31,16 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["python"]), modelOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
   { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal)\??(?:\s|$)/ },
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
-  { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|z\.(?:string|date|number|email)|varchar\(|text\(|timestamp\(|date\()/ },
+  { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|z\.(?:string|date|number|email)|varchar\(|text\(|timestamp\(|date\()|^\s*(\w+)\s*:\s*\{\s*$/ },
+  // Ecto migrations and schemas (Elixir): `add :phone, :string`, `field :date_of_birth, :date`.
+  { kinds: new Set(["other"]), modelOnly: false, path: /\.exs?$/i, pattern: /^\s*(?:add|field)\s*\(?\s*:(\w+)\s*,/ },
   { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->\w+\(\s*["'](\w+)["']/ },
   // Doctrine and Eloquent-style typed properties on entities.
   { kinds: new Set(["php"]), modelOnly: true, pattern: /^\s*(?:public|private|protected)\s+(?:readonly\s+)?(?:\?\s*)?[\w\\]+\s+\$(\w+)\s*[;=]/ },
-  { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
+  { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>[\],]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
   { kinds: new Set(["go"]), modelOnly: false, pattern: /^\s*([A-Z]\w*)\s+[\w.*[\]]+\s+`[^`]*\b(?:json|gorm|db|bson):"/ },
+  // GORM models declare fields without tags: `BloodType string` in a struct that embeds gorm.Model.
+  { kinds: new Set(["go"]), modelOnly: true, pattern: /^\s*([A-Z]\w*)\s+\*?(?:string|time\.Time|int\d*|uint\d*|float\d*|\[\]byte|sql\.Null\w+|datatypes\.\w+)\s*(?:\/\/.*)?$/ },
   { kinds: new Set(["csharp"]), modelOnly: true, pattern: /^\s*public\s+[\w<>?]+\s+(\w+)\s*\{\s*get;/ },
   // Rust structs (serde, Diesel, SeaORM) and Swift models.
   { kinds: new Set(["rust"]), modelOnly: true, pattern: /^\s*(?:pub(?:\([\w:]+\))?\s+)?(\w+)\s*:\s*(?:Option<\s*)?(?:String|NaiveDate(?:Time)?|DateTime<\w+>|Date|i\d+|u\d+|Vec<u8>|Decimal|Uuid)\b/ },
@@ -49,10 +53,28 @@ const DEFINITIONS: Definition[] = [
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_name|full_name|given_name|family_name|maiden_name)$/;
 /** The table, model or class a field belongs to, and the entities that are not people (a pet's birth date). */
-const ENTITY = /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)/i;
-const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?)$/i;
+const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)/i;
+const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
+const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tokeni[sz]ed|masked|mask|last_?4|last_?four|suffix)$/;
+/** Addresses of machines, networks and contracts, not of people. */
+const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
+/** Files that declare a data model whatever their path: Mongoose and TypeORM schemas, Sequelize models, SQLAlchemy/Django/Pydantic classes, Ecto schemas. */
+const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b/m;
 
 const PATIENT = /patient|medical|health|clinical/i;
+/** Migration operations that remove, rename or alter a column: the name they carry is not newly collected data. */
+const NOT_AN_ADDITION = /\b(?:RemoveField|AlterField|RenameField|RemoveIndex|AddIndex|RemoveConstraint|DeleteModel|DropColumn|dropColumn|removeColumn|RenameColumn|renameColumn|AlterColumn|alterColumn|drop_column|remove_column|rename_column|alter_column|dropIndex|createIndex)\b/;
+
+function insideRemoval(diff: FileDiff, index: number): boolean {
+  for (let i = index, seen = 0; i >= 0 && seen < 4; i--) {
+    const line = diff.lines[i];
+    if (line.kind === "-") continue;
+    if (NOT_AN_ADDITION.test(line.text)) return true;
+    if (i < index && /\b(?:AddField|CreateModel|AddColumn|addColumn|add_column|create_table|createTable)\b/.test(line.text)) return false;
+    seen++;
+  }
+  return false;
+}
 
 function entityOf(diff: FileDiff, index: number): string | undefined {
   for (let i = index; i >= 0 && i > index - 60; i--) {
@@ -65,17 +87,20 @@ function entityOf(diff: FileDiff, index: number): string | undefined {
 }
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
-const PREFILTER = /citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
+const PREFILTER = /rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
 
 export function toSnakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
 }
 
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
-  const { kind, isTest, isModel, isMigration } = diff.fileClass;
+  const { kind, isTest, isMigration } = diff.fileClass;
   if (isTest) return [];
+  // Whether the file declares a data model, read only when a model-only field definition matches.
+  let model: boolean | undefined;
+  const isModel = () => (model ??= diff.fileClass.isModel || SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && SCHEMA_MARKER.test(l.text))));
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
-  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.modelOnly || isModel || isMigration) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
+  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
   if (definitions.length === 0) return [];
   if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) return [];
   const fields: string[] = [];
@@ -87,11 +112,16 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
     if (COMMENT.test(line.text)) continue;
     for (const definition of definitions) {
       const m = definition.pattern.exec(line.text);
+      if (m && definition.modelOnly && !isMigration && !isModel()) continue;
       const raw = m?.slice(1).find((g) => g !== undefined);
       if (!raw) continue;
       const name = toSnakeCase(raw);
       const isSensitive = SENSITIVE_NAME.test(name);
       if (!isSensitive && !PII_NAME.test(name)) continue;
+      if (MACHINE_ADDRESS.test(name)) continue;
+      // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
+      if (DERIVED_VALUE.test(name)) continue;
+      if (definition.migrationOnly && insideRemoval(diff, index)) continue;
       const entity = entityOf(diff, index) ?? "";
       if (NON_PERSON.test(entity)) continue;
       patientEntity ||= PATIENT.test(entity);

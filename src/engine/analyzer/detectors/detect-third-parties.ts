@@ -21,6 +21,8 @@ export interface ThirdPartyService {
   models?: string[];
   /** AI providers: regex sources of client constructors. */
   clients?: string[];
+  /** Models that run where they are deployed (Ollama, LM Studio): a finding only when a remote host is in view. */
+  selfHosted?: boolean;
   /** Regex sources of SDK initialisation calls: an added one starts sending data to the service. */
   inits?: string[];
   /** Regex sources of SDK options that make the service collect personal data. */
@@ -38,7 +40,8 @@ for (const service of THIRD_PARTY_SERVICES) {
   for (const h of service.hosts) byHost.set(h.toLowerCase(), service);
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-const HOSTS = new RegExp(`(?:https?://|wss?://|["'\`])(?:[\\w-]+\\.)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
+// A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1).
+const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[\\w-]+\\.)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
 
 // One package name per manifest line, by manifest format.
 const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
@@ -51,7 +54,10 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
+  [/(?:^|\/)mix\.exs$/, /^\s*\{\s*:(\w+)\s*,/],
 ];
+/** Manifests the file classifier does not know as such (Elixir's mix.exs is code that lists dependencies). */
+const OTHER_MANIFEST = /(?:^|\/)mix\.exs$/;
 
 const IMPORTS: Record<string, RegExp> = {
   js: /\bfrom\s+["']([^"']+)["']|\brequire\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/,
@@ -68,6 +74,10 @@ const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataO
 /** Any option of the catalogue that makes a service collect personal data. */
 const OPTION_SCAN = literalPrefilter(OPTIONS.map((o) => o.pattern.source), new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim"));
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
+/** Signs that a request carries a body: payload keys, body options, POST fields. */
+const REQUEST_BODY = /\b(?:messages|prompt|input|inputs|contents|body|json|data|payload|POSTFIELDS|postFields|form|files?)\b/i;
+/** A URL to a host other than this machine. */
+export const REMOTE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b)[\w-]+(?:\.[\w-]+)+/i;
 
 const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init) })));
 const INIT_SCAN = literalPrefilter(INITS.map((i) => i.pattern.source), new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm"));
@@ -134,7 +144,8 @@ function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: nu
 }
 
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
-  const { kind, isTest } = diff.fileClass;
+  const { isTest } = diff.fileClass;
+  const kind = OTHER_MANIFEST.test(diff.path) ? "manifest" : diff.fileClass.kind;
   if (isTest || kind === "docs") return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
@@ -158,7 +169,10 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     const host = HOSTS.exec(line.text);
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
-      if (service) add(finding(diff, service, line, "code"));
+      // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
+      // for the service (boto3.client("bedrock-runtime")) is.
+      const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCodeKind(kind) && !REQUEST_BODY.test(diff.added.text);
+      if (service && !urlOnly) add(finding(diff, service, line, "code"));
       continue;
     }
     // SDK imports count for AI providers only: importing an already-installed analytics SDK elsewhere is not news,
@@ -167,24 +181,88 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const m = importPattern.exec(line.text);
       const module = m?.slice(1).find((g) => g !== undefined);
       const service = module ? moduleService(module) : undefined;
-      if (service?.category === "ai") add(finding(diff, service, line, "code"));
+      if (service?.category === "ai") {
+        // A model served on one's own machine (Ollama on localhost) is no third party.
+        if (!service.selfHosted || diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) add(finding(diff, service, line, "code"));
+      }
       else if (service && !diff.removedCompact.includes(module!.toLowerCase())) {
-        const constructed = clientConstruction(diff, service);
+        const constructed = clientConstruction(diff, service, module!) ?? bindingCall(diff, line.text);
         if (constructed) add(finding(diff, service, constructed, "code"));
       }
     }
   }
+  if (findings.length === 0 && isCodeKind(kind) && CONSTRUCTION_WORD.test(diff.added.text)) {
+    const built = namedClient(diff);
+    if (built) add(finding(diff, built.service, built.line, "code"));
+  }
   return findings;
 }
 
-/** `new Stripe(...)`, `new Resend(key)`, `Stripe::StripeClient.new`: an added line that builds the service's client. */
-function clientConstruction(diff: FileDiff, service: ThirdPartyService): { newLine: number; text: string } | undefined {
+/**
+ * Clients whose constructor names the service, made where the SDK needs no import in view (Rails autoloads gems,
+ * the import sits above the hunk): `Twilio::REST::Client.new`, `new \MailchimpMarketing\ApiClient()`,
+ * `sendgrid.NewSendClient(key)`, `Stripe.apiKey = ...`. Not when the removed lines make the same client (a move).
+ */
+const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=/;
+const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category !== "ai").flatMap((service) => {
+  const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
+  if (word.length < 5) return [];
+  const either = `[${word[0].toUpperCase()}${word[0].toLowerCase()}]${escape(word.slice(1))}`;
+  return [{ service, pattern: new RegExp(
+    `\\b${word}(?:::\\w+)*::\\w*Client\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
+      `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=`,
+  ) }];
+});
+
+function namedClient(diff: FileDiff): { service: ThirdPartyService; line: { newLine: number; text: string } } | undefined {
+  for (const index of diff.added.indexes) {
+    const line = diff.lines[index];
+    if (line.text.length > 2000 || COMMENT.test(line.text) || !CONSTRUCTION_WORD.test(line.text)) continue;
+    for (const { service, pattern } of NAMED_CLIENTS) {
+      const m = pattern.exec(line.text);
+      if (m && !diff.removedCompact.includes(m[0].replace(/\s+/g, "").toLowerCase())) return { service, line };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An added line that builds or configures the service's client: `new Stripe(...)`, `new twilio(sid, token)`,
+ * `require("twilio")(sid, token)`, `Stripe::StripeClient.new`, `Stripe.api_key = ...`, `Stripe::Customer.create(...)`.
+ */
+function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: string): { newLine: number; text: string } | undefined {
   const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
   if (word.length < 4) return undefined;
-  const pattern = new RegExp(`\\bnew\\s+(?:\\w+\\.)*${word}\\w*\\s*\\(|\\b${word}\\w*(?:::\\w+)*\\.new\\b|\\b${word}\\w*Client\\s*\\(`);
+  const required = escape(module);
+  const pattern = new RegExp(
+    `\\bnew\\s+(?:\\w+\\.)*${word}\\w*\\s*\\(|\\b${word}\\w*(?:::\\w+)*\\.new\\b|\\b${word}\\w*Client\\s*\\(` +
+      `|\\brequire\\s*\\(\\s*["']${required}["']\\s*\\)\\s*\\(|\\b${word}(?:::\\w+)+\\.(?:create|update|retrieve)\\b` +
+      `|\\b${word}\\.(?:api_?key|apiKey|configure|init|setup|set_?api_?key)\\b`,
+    "i",
+  );
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text.length <= 2000 && !COMMENT.test(line.text) && pattern.test(line.text)) return line;
+  }
+  return undefined;
+}
+
+/** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
+const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$/;
+
+/**
+ * An added call through the name the import binds (`OneSignal.sendTags({...})`, `client.lists.addListMember(...)`):
+ * the service is used, not only imported. A type reference (`Stripe.Customer`) is not a call.
+ */
+function bindingCall(diff: FileDiff, importLine: string): { newLine: number; text: string } | undefined {
+  const m = IMPORT_BINDING.exec(importLine);
+  const name = m?.slice(1).find((g) => g !== undefined);
+  if (!name || name.length < 2) return undefined;
+  const call = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?:\\.[A-Za-z_$][\\w$]*)+\\s*\\(`);
+  for (const index of diff.added.indexes) {
+    const line = diff.lines[index];
+    if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
+    if (call.test(line.text)) return line;
   }
   return undefined;
 }
