@@ -1,7 +1,8 @@
-// Loads rules.yaml and precompiles, per file kind and diff side, one gate regex plus the rules behind it,
-// so the lines of a file that concern no rule cost one scan of the file's joined text.
+// Loads rules.yaml and precompiles, per file kind and diff side, the rules and one automaton of the literals their
+// patterns require, so a line costs one pass of the automaton and only the rules whose literals it holds run on it.
 import { loadDataFile } from "../load-data-file.js";
 import { requiredLiterals } from "./required-literals.js";
+import { LiteralAutomaton, isAsciiLiteral } from "./literal-automaton.js";
 import type { FileKind } from "../diff/classify-file.js";
 import type { Severity } from "../types.js";
 
@@ -64,17 +65,20 @@ export interface CompiledLineRule {
 }
 
 export interface RuleSet {
-  /** All patterns of the set in one regex, flags "gim", for candidateLines(). */
-  gate: RegExp | null;
-  /** The literals every match of the set contains, flags "gi": scanned first, several times faster than the gate. */
-  prefilter: RegExp | null;
-  /** The same, without "g", for testing one line. */
-  lineGate: RegExp | null;
   rules: CompiledLineRule[];
+  /**
+   * Marks, for a line, the index (in `rules`) of each rule one of whose required literals the line holds: no other
+   * rule of the set can match it. Null when no rule of the set has literals.
+   */
+  literals: LiteralAutomaton | null;
+  /** 1 for the rules with no usable literal: they are tried on every line. */
+  everyLine: Uint8Array;
+  /** Whether any rule has no usable literal. */
+  hasEveryLine: boolean;
 }
 
 const CODE_KINDS: FileKind[] = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
-const ALL_KINDS: FileKind[] = [...CODE_KINDS, "sql", "terraform", "yaml", "dockerfile", "manifest", "env", "config", "shell", "docs", "other"];
+export const ALL_KINDS: FileKind[] = [...CODE_KINDS, "sql", "terraform", "yaml", "dockerfile", "manifest", "env", "config", "shell", "docs", "other"];
 
 export const RULES: RuleDefinition[] = loadDataFile<{ rules: RuleDefinition[] }>("analyzer/rules.yaml").rules;
 export const RULES_BY_ID = new Map(RULES.map((rule) => [rule.id, rule]));
@@ -110,22 +114,45 @@ export function compileRule(definition: RuleDefinition): CompiledLineRule {
   };
 }
 
+/**
+ * The literals the automaton can look for in place of the pattern's required ones: each as it is if ASCII, else its
+ * longest ASCII stretch (every part of a required literal is required too); null when one has none worth scanning.
+ */
+export function scannableLiterals(pattern: string): string[] | null {
+  const literals = requiredLiterals(pattern);
+  if (!literals) return null;
+  const scannable: string[] = [];
+  for (const literal of literals) {
+    const ascii = isAsciiLiteral(literal) ? literal : (literal.match(/[\x00-\x7f]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), "");
+    if (ascii.length < 2) return null;
+    scannable.push(ascii);
+  }
+  return scannable;
+}
+
+/** Automata by the ids of the rules they index: the code kinds share most of their rule lists. */
+const automata = new Map<string, LiteralAutomaton | null>();
+
+function buildRuleSet(rules: CompiledLineRule[]): RuleSet {
+  const everyLine = new Uint8Array(rules.length);
+  const entries: Array<[string, number]> = [];
+  rules.forEach((rule, index) => {
+    const literals = scannableLiterals(rule.definition.pattern!);
+    if (literals) for (const literal of literals) entries.push([literal, index]);
+    else everyLine[index] = 1;
+  });
+  const key = rules.map((r) => r.definition.id).join(",");
+  let literals = automata.get(key);
+  if (literals === undefined) automata.set(key, (literals = entries.length ? new LiteralAutomaton(entries) : null));
+  return { rules, literals, everyLine, hasEveryLine: everyLine.includes(1) };
+}
+
 function buildRuleSets(): Map<string, RuleSet> {
   const sets = new Map<string, RuleSet>();
   const lineRules = RULES.filter((rule) => rule.lines && rule.pattern).map((rule) => ({ rule: compileRule(rule), kinds: expandKinds(rule.kinds) }));
   for (const kind of ALL_KINDS) {
     for (const side of ["added", "removed"] as const) {
-      const rules = lineRules.filter((r) => r.rule.definition.lines === side && r.kinds.has(kind)).map((r) => r.rule);
-      const source = rules.map((r) => `(?:${r.definition.pattern})`).join("|");
-      const literals = rules.map((r) => requiredLiterals(r.definition.pattern!));
-      const escape = (l: string) => l.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-      const gate = rules.length ? new RegExp(source, "gim") : null;
-      sets.set(`${kind}:${side}`, {
-        gate,
-        prefilter: !rules.length ? null : literals.every((l) => l !== null) ? new RegExp([...new Set(literals.flat() as string[])].sort((a, b) => b.length - a.length).map(escape).join("|"), "gi") : gate,
-        lineGate: rules.length ? new RegExp(source, "i") : null,
-        rules,
-      });
+      sets.set(`${kind}:${side}`, buildRuleSet(lineRules.filter((r) => r.rule.definition.lines === side && r.kinds.has(kind)).map((r) => r.rule)));
     }
   }
   return sets;

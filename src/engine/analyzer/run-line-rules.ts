@@ -39,15 +39,46 @@ function reAdded(rule: CompiledLineRule, text: string, match: RegExpExecArray, d
   return token !== undefined && diff.addedCompact.includes(compact(token));
 }
 
-function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, open: Map<string, RawFinding>, findings: RawFinding[]): void {
+/** marks[rule] === stamp: the rule's literals are on the line being read. One array for all sets, stamped per line. */
+let marks = new Uint32Array(64);
+let stamp = 0;
+
+/** Marks the rules of the set that may match `text`; false when none may. */
+function markCandidates(set: RuleSet, text: string): boolean {
+  if (set.rules.length > marks.length) marks = new Uint32Array(set.rules.length * 2);
+  if (++stamp === 0xffffffff) { marks.fill(0); stamp = 1; }
+  const found = set.literals !== null && set.literals.mark(text, marks, stamp);
+  return found || set.hasEveryLine;
+}
+
+/** The rules of the set that may match `text` (the others cannot): what the analyzer runs on such a line. */
+export function rulesToTry(set: RuleSet, text: string): CompiledLineRule[] {
+  if (!markCandidates(set, text)) return [];
+  return set.rules.filter((_rule, r) => marks[r] === stamp || set.everyLine[r] === 1);
+}
+
+/**
+ * Applies the rules markCandidates() selected for `text`, in the set's order. Returns whether any rule's pattern
+ * matched the text, conditions aside (rules a test file skips included): such a line is not read again with constants.
+ */
+function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, open: Map<string, RawFinding>, findings: RawFinding[]): boolean {
   // Example and sample code is what people copy: only tests, fixtures and mocks are left to rules that ask for them.
   const isTest = diff.fileClass.isTestOnly;
   const lines = diff.lines;
   const line = lines[index];
-  for (const rule of set.rules) {
-    if (isTest && !rule.definition.includeTests) continue;
+  const { rules, everyLine } = set;
+  const current = stamp;
+  let matched = false;
+  for (let r = 0; r < rules.length; r++) {
+    if (marks[r] !== current && everyLine[r] === 0) continue;
+    const rule = rules[r];
+    if (isTest && !rule.definition.includeTests) {
+      matched ||= rule.pattern.test(text);
+      continue;
+    }
     const match = rule.pattern.exec(text);
     if (!match) continue;
+    matched = true;
     if (rule.unless?.test(text)) continue;
     if (!rule.near.every((near) => nearMatches(lines, index, near, diff.path))) continue;
     if (rule.unlessNear.some((near) => nearMatches(lines, index, near, diff.path))) continue;
@@ -69,6 +100,7 @@ function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, o
     open.set(key, finding);
     findings.push(finding);
   }
+  return matched;
 }
 
 export function runLineRules(diff: FileDiff): RawFinding[] {
@@ -76,13 +108,12 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
   const open = new Map<string, RawFinding>(); // rule|hunk -> finding being extended
   const findings: RawFinding[] = [];
   for (const [set, side] of [[ruleSetFor(kind, "added"), diff.added], [ruleSetFor(kind, "removed"), diff.removed]] as const) {
-    if (!set.gate) continue;
+    if (set.rules.length === 0) continue;
+    // Lines some rule's pattern matched as written.
     const seen = new Set<number>();
-    const checkLine = set.prefilter !== set.gate;
-    for (const index of candidateLines(side, set.prefilter!)) {
-      if (checkLine && !set.lineGate!.test(diff.lines[index].text)) continue;
-      seen.add(index);
-      applyRules(diff, set, index, diff.lines[index].text, open, findings);
+    for (const index of side.indexes) {
+      const text = diff.lines[index].text;
+      if (markCandidates(set, text) && applyRules(diff, set, index, text, open, findings)) seen.add(index);
     }
     // Lines that pass a constant to a call are read again with the file's constants inlined.
     if (side !== diff.added) continue;
@@ -92,7 +123,7 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
     if (constants.size === 0) continue;
     for (const index of constantUses) {
       const resolved = resolveConstants(diff.lines[index].text, constants);
-      if (resolved !== diff.lines[index].text && set.lineGate!.test(resolved)) applyRules(diff, set, index, resolved, open, findings);
+      if (resolved !== diff.lines[index].text && markCandidates(set, resolved)) applyRules(diff, set, index, resolved, open, findings);
     }
   }
   for (const finding of findings) if (finding.startLine === finding.line) delete finding.startLine;
