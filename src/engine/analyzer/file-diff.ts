@@ -3,6 +3,7 @@
 import type { ChangedFile } from "../types.js";
 import { classifyFile, type FileClass } from "../diff/classify-file.js";
 import { parsePatch, type DiffLine } from "../diff/parse-patch.js";
+import { lineMasks, planFor, scanVersion } from "./line-scan.js";
 
 /** Lines longer than this (minified bundles, data blobs) are not reviewed line by line. */
 export const MAX_LINE_LENGTH = 2000;
@@ -14,6 +15,11 @@ export interface SideText {
   starts: number[];
   /** Index in FileDiff.lines of each joined line. */
   indexes: number[];
+  /** The text of each joined line. */
+  texts: string[];
+  /** Which planned scans' literals each line holds (line-scan.ts), computed on first use for scanVersion. */
+  masks?: Int32Array;
+  masksVersion?: number;
 }
 
 export interface FileDiff {
@@ -42,7 +48,7 @@ function reviewable(line: DiffLine): DiffLine {
 }
 
 function sideText(lines: DiffLine[], kind: "+" | "-"): SideText {
-  const parts: string[] = [];
+  const texts: string[] = [];
   const starts: number[] = [];
   const indexes: number[] = [];
   let offset = 0;
@@ -50,12 +56,12 @@ function sideText(lines: DiffLine[], kind: "+" | "-"): SideText {
     const line = lines[i];
     if (line.kind !== kind) continue;
     const text = line.text;
-    parts.push(text);
+    texts.push(text);
     starts.push(offset);
     indexes.push(i);
     offset += text.length + 1;
   }
-  return { text: parts.join("\n"), starts, indexes };
+  return { text: texts.join("\n"), starts, indexes, texts };
 }
 
 export function toFileDiff(file: ChangedFile): FileDiff {
@@ -78,11 +84,39 @@ export function toFileDiff(file: ChangedFile): FileDiff {
 }
 
 /**
- * Indexes (into FileDiff.lines) of the lines of one side on which `prefilter` matches, in order, each once.
- * `prefilter` must have the "g" and "m" flags; a match that runs over a line end still selects only the line it
- * starts on, and the scan resumes at the next line so no later line is skipped.
+ * Indexes (into FileDiff.lines) of the lines of one side on which `prefilter` matches, in order, each once: the lines
+ * on which a match starts when the regex scans the side's joined text. `prefilter` must have the "g" and "m" flags.
+ * Answered for most regexes from one shared literal pass over the side's lines (line-scan.ts), the same set.
  */
 export function candidateLines(side: SideText, prefilter: RegExp): number[] {
+  const plan = planFor(prefilter);
+  if (!plan) return scanJoinedText(side, prefilter);
+  if (side.masksVersion !== scanVersion) {
+    side.masks = lineMasks(side.texts);
+    side.masksVersion = scanVersion;
+  }
+  const masks = side.masks!;
+  const { indexes, texts } = side;
+  const residual = plan.residual ? scanJoinedText(side, plan.residual) : [];
+  const direct = 1 << plan.direct;
+  const verify = 1 << plan.verifyBit;
+  const found: number[] = [];
+  let r = 0;
+  for (let i = 0; i < masks.length; i++) {
+    const mask = masks[i];
+    if (mask === 0) continue;
+    if ((mask & direct) === 0 && ((mask & verify) === 0 || !plan.verify!.test(texts[i]))) continue;
+    const index = indexes[i];
+    while (r < residual.length && residual[r] < index) found.push(residual[r++]);
+    if (r < residual.length && residual[r] === index) r++;
+    found.push(index);
+  }
+  while (r < residual.length) found.push(residual[r++]);
+  return found;
+}
+
+/** candidateLines() by scanning the joined text with the regex itself. */
+export function scanJoinedText(side: SideText, prefilter: RegExp): number[] {
   const found: number[] = [];
   const { text, starts, indexes } = side;
   if (text.length === 0) return found;

@@ -1,8 +1,8 @@
 // Loads rules.yaml and precompiles, per file kind and diff side, the rules and one automaton of the literals their
 // patterns require, so a line costs one pass of the automaton and only the rules whose literals it holds run on it.
 import { loadDataFile } from "../load-data-file.js";
-import { requiredLiterals } from "./required-literals.js";
-import { LiteralAutomaton, isAsciiLiteral } from "./literal-automaton.js";
+import { scannableLiterals } from "./required-literals.js";
+import { LiteralAutomaton } from "./literal-automaton.js";
 import type { FileKind } from "../diff/classify-file.js";
 import type { Severity } from "../types.js";
 
@@ -112,22 +112,6 @@ export function compileRule(definition: RuleDefinition): CompiledLineRule {
     unlessNear: list(definition.unlessNear).map((n) => compileNear(n, side)),
     notReaddedToken: definition.notReaddedToken ? new RegExp(definition.notReaddedToken, "i") : undefined,
   };
-}
-
-/**
- * The literals the automaton can look for in place of the pattern's required ones: each as it is if ASCII, else its
- * longest ASCII stretch (every part of a required literal is required too); null when one has none worth scanning.
- */
-export function scannableLiterals(pattern: string): string[] | null {
-  const literals = requiredLiterals(pattern);
-  if (!literals) return null;
-  const scannable: string[] = [];
-  for (const literal of literals) {
-    const ascii = isAsciiLiteral(literal) ? literal : (literal.match(/[\x00-\x7f]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), "");
-    if (ascii.length < 2) return null;
-    scannable.push(ascii);
-  }
-  return scannable;
 }
 
 /** Automata by the ids of the rules they index: the code kinds share most of their rule lists. */
