@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import yaml from "js-yaml";
 import { review } from "../../src/engine/index.js";
 import { candidateLines, scanJoinedText, toFileDiff } from "../../src/engine/analyzer/file-diff.js";
+import { runLineRules } from "../../src/engine/analyzer/run-line-rules.js";
 import { isLineLocal, literalExpansion, planFor, plannedRegexes, splitAlternatives } from "../../src/engine/analyzer/line-scan.js";
 import { configuration, input } from "./support/configuration.js";
 
@@ -39,8 +40,10 @@ describe("planned line scans", () => {
     ];
     const files = [...cases.map((c) => ({ path: c.path, patch: c.patch })), ...handMade.map((patch, n) => ({ path: `hand/${n}.yml`, patch }))];
     let selected = 0;
-    for (const file of files) {
+    for (const [n, file] of files.entries()) {
       const diff = toFileDiff({ path: file.path, status: "modified", patch: file.patch });
+      // The line rules' pass records the scans' literals as it goes; otherwise candidateLines() makes its own pass.
+      if (n % 2 === 0) runLineRules(diff);
       for (const side of [diff.added, diff.removed]) {
         for (const regex of regexes) {
           const planned = candidateLines(side, regex);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { readFileSync, readdirSync } from "node:fs";
 import yaml from "js-yaml";
-import { LiteralAutomaton } from "../../src/engine/analyzer/literal-automaton.js";
+import { LiteralAutomaton, MARKED, maskBit } from "../../src/engine/analyzer/literal-automaton.js";
 import { ALL_KINDS, ruleSetFor } from "../../src/engine/analyzer/rule-table.js";
 import { rulesToTry } from "../../src/engine/analyzer/run-line-rules.js";
 
@@ -28,7 +28,17 @@ describe("literal automaton", () => {
     expect(found(automaton, "abcde", 6)).toEqual([0, 1, 2, 3]);
     expect(found(automaton, "zzabcdefzz", 6)).toEqual([0, 1, 2, 3, 5]);
     expect(found(automaton, "xy z", 6)).toEqual([]);
-    expect(automaton.mark("", new Uint32Array(6), 1)).toBe(false);
+    expect(automaton.mark("", new Uint32Array(6), 1)).toBe(0);
+  });
+
+  it("sets the mask bits of literals that carry one, and says whether it marked a value", () => {
+    const automaton = new LiteralAutomaton([["token", maskBit(0)], ["ken", maskBit(30)], ["tok", 0], ["days", maskBit(3)]]);
+    const marks = new Uint32Array(1);
+    expect(automaton.mark("a token", marks, 7)).toBe(MARKED | 1 | (1 << 30));
+    expect(marks[0]).toBe(7);
+    expect(automaton.mark("30 DAYS", marks, 8)).toBe(1 << 3);
+    expect(marks[0]).toBe(7);
+    expect(() => new LiteralAutomaton([["x1", maskBit(31)]])).toThrow(/bit/);
   });
 
   it("folds case exactly as a case-insensitive (non-Unicode) regex does", () => {

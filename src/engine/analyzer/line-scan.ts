@@ -10,7 +10,7 @@
 //   and requires literals matches in the joined text exactly when it matches the line alone: lines holding one of
 //   its literals are tested with it;
 // - everything else is scanned over the joined text as before, as one residual regex.
-import { LiteralAutomaton } from "./literal-automaton.js";
+import { LiteralAutomaton, maskBit } from "./literal-automaton.js";
 import { scannableLiterals } from "./required-literals.js";
 
 export interface ScanPlan {
@@ -179,9 +179,8 @@ export function planScan(regex: RegExp, direct: number, verifyBit: number): { pl
 const MAX_PLANS = 15;
 const plans = new Map<RegExp, ScanPlan | null>();
 let planned: PlannedLiterals[] = [];
-let automaton: LiteralAutomaton | null = null;
 let planCount = 0;
-/** Changes whenever a plan is added: masks computed before then are computed again. */
+/** Changes whenever a plan is added: automata and masks made before then are made again. */
 export let scanVersion = 0;
 
 export function planFor(regex: RegExp): ScanPlan | null {
@@ -193,7 +192,7 @@ export function planFor(regex: RegExp): ScanPlan | null {
   if (made) {
     planCount++;
     planned = [...planned, ...made.literals];
-    automaton = null;
+    automata.clear();
     scanVersion++;
   }
   return plan;
@@ -204,19 +203,27 @@ export function plannedRegexes(): RegExp[] {
   return [...plans].filter(([, plan]) => plan !== null).map(([regex]) => regex);
 }
 
-const marks = new Uint32Array(2 * MAX_PLANS);
-let stamp = 0;
+const automata = new Map<string, LiteralAutomaton | null>();
 
-/** For each line, the bits of the plans whose literals it holds. */
-export function lineMasks(texts: readonly string[]): Int32Array {
-  automaton ??= new LiteralAutomaton(planned.map((p) => [p.literal, p.bit] as const));
-  const masks = new Int32Array(texts.length);
-  for (let i = 0; i < texts.length; i++) {
-    if (++stamp === 0xffffffff) { marks.fill(0); stamp = 1; }
-    if (!automaton.mark(texts[i], marks, stamp)) continue;
-    let mask = 0;
-    for (let bit = 0; bit < marks.length; bit++) if (marks[bit] === stamp) mask |= 1 << bit;
-    masks[i] = mask;
+/**
+ * One automaton for `entries` (a rule set's literals, values from 0) and every planned scan's literals (mask bits),
+ * so one pass over a line answers both; cached by `key` until a plan is added. Null when there is no literal at all.
+ */
+export function sharedAutomaton(key: string, entries: ReadonlyArray<readonly [string, number]>): LiteralAutomaton | null {
+  let automaton = automata.get(key);
+  if (automaton === undefined) {
+    const all = [...entries, ...planned.map((p) => [p.literal, maskBit(p.bit)] as const)];
+    automata.set(key, (automaton = all.length ? new LiteralAutomaton(all) : null));
   }
+  return automaton;
+}
+
+const noMarks = new Uint32Array(0);
+
+/** For each line, the bits of the plans whose literals it holds (for sides no rule set has read). */
+export function lineMasks(texts: readonly string[]): Int32Array {
+  const automaton = sharedAutomaton("", []);
+  const masks = new Int32Array(texts.length);
+  if (automaton) for (let i = 0; i < texts.length; i++) masks[i] = automaton.mark(texts[i], noMarks, 0);
   return masks;
 }

@@ -12,21 +12,35 @@
  */
 export const isAsciiLiteral = (literal: string): boolean => /^[\x00-\x7f]+$/.test(literal);
 
+/** Set in what mark() returns when it marked a value. */
+export const MARKED = 1 << 31;
+
+/** An entry value that, instead of marking, sets bit `n` (0–30) of what mark() returns. */
+export const maskBit = (n: number): number => -1 - n;
+
 export class LiteralAutomaton {
-  /** Character code (< 128) to input class; 0 is "any other character". */
-  private readonly classOf = new Uint8Array(128);
+  /** Character code to input class; 0 is "any other character" (all of 128 and above: see isAsciiLiteral). */
+  private readonly classOf = new Uint8Array(65536);
   private readonly classes: number;
   /** Next state, at state * classes + class. */
-  private readonly next: Int32Array;
-  /** The values of the literals that end in state s (its failure states' included): outputs[outputFrom[s]..outputFrom[s + 1]). */
-  private readonly outputFrom: Int32Array;
-  private readonly outputs: Int32Array;
+  private readonly next: Uint16Array | Int32Array;
+  /** 1 for the states where some literal ends. */
+  private readonly ends: Uint8Array;
+  /** The mask bits of the literals that end in a state (its failure states' included), MARKED if it has values. */
+  private readonly bits: Int32Array;
+  /** The values of the literals that end in state s: values[valuesFrom[s]..valuesFrom[s + 1]). */
+  private readonly valuesFrom: Int32Array;
+  private readonly values: Int32Array;
 
-  /** `entries`: each literal with the value scan() reports for it (several literals may share a value). */
+  /**
+   * `entries`: each literal with the value mark() marks for it, or a maskBit() it sets in the result (several
+   * literals may share a value or a bit).
+   */
   constructor(entries: ReadonlyArray<readonly [literal: string, value: number]>) {
     let classes = 1;
-    for (const [literal] of entries) {
+    for (const [literal, value] of entries) {
       if (literal.length === 0 || !isAsciiLiteral(literal)) throw new Error(`LiteralAutomaton: a literal must be non-empty ASCII: ${JSON.stringify(literal)}`);
+      if (value < -31) throw new Error(`LiteralAutomaton: mask bit out of range: ${-1 - value}`);
       for (const ch of literal.toLowerCase()) {
         const code = ch.charCodeAt(0);
         if (this.classOf[code] === 0) this.classOf[code] = classes++;
@@ -37,7 +51,7 @@ export class LiteralAutomaton {
 
     // The trie, then failure links breadth-first; each state's outputs include those of its failure state.
     const children: Array<Map<number, number>> = [new Map()];
-    const ends: Array<Set<number>> = [new Set()];
+    const outputs: Array<Set<number>> = [new Set()];
     for (const [literal, value] of entries) {
       let state = 0;
       for (const ch of literal.toLowerCase()) {
@@ -46,21 +60,21 @@ export class LiteralAutomaton {
         if (child === undefined) {
           child = children.length;
           children.push(new Map());
-          ends.push(new Set());
+          outputs.push(new Set());
           children[state].set(cls, child);
         }
         state = child;
       }
-      ends[state].add(value);
+      outputs[state].add(value);
     }
     const count = children.length;
-    const next = new Int32Array(count * classes);
+    const next = count <= 0xffff ? new Uint16Array(count * classes) : new Int32Array(count * classes);
     const fail = new Int32Array(count);
     const order: number[] = [];
     for (const [cls, child] of children[0]) { next[cls] = child; order.push(child); }
     for (let head = 0; head < order.length; head++) {
       const state = order[head];
-      for (const value of ends[fail[state]]) ends[state].add(value);
+      for (const value of outputs[fail[state]]) outputs[state].add(value);
       for (let cls = 0; cls < classes; cls++) {
         const child = children[state].get(cls);
         const viaFailure = next[fail[state] * classes + cls];
@@ -71,29 +85,36 @@ export class LiteralAutomaton {
       }
     }
     this.next = next;
-    this.outputFrom = new Int32Array(count + 1);
+    this.ends = new Uint8Array(count);
+    this.bits = new Int32Array(count);
+    this.valuesFrom = new Int32Array(count + 1);
     const flat: number[] = [];
     for (let state = 0; state < count; state++) {
-      this.outputFrom[state] = flat.length;
-      flat.push(...ends[state]);
+      this.valuesFrom[state] = flat.length;
+      for (const value of outputs[state]) {
+        if (value >= 0) { flat.push(value); this.bits[state] |= MARKED; }
+        else this.bits[state] |= 1 << (-1 - value);
+      }
+      this.ends[state] = outputs[state].size > 0 ? 1 : 0;
     }
-    this.outputFrom[count] = flat.length;
-    this.outputs = Int32Array.from(flat);
+    this.valuesFrom[count] = flat.length;
+    this.values = Int32Array.from(flat);
   }
 
-  /** Sets marks[value] = stamp for the value of every literal that occurs in `text`; returns whether any did. */
-  mark(text: string, marks: Uint32Array, stamp: number): boolean {
-    const { classOf, classes, next, outputFrom, outputs } = this;
+  /**
+   * Sets marks[value] = stamp for the value of every literal that occurs in `text`, and returns the mask bits of
+   * those that carry one, with MARKED when it marked anything (0: no literal occurs).
+   */
+  mark(text: string, marks: Uint32Array, stamp: number): number {
+    const { classOf, classes, next, ends, bits, valuesFrom, values } = this;
     let state = 0;
-    let found = false;
+    let result = 0;
     for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      state = next[state * classes + (code < 128 ? classOf[code] : 0)];
-      for (let o = outputFrom[state], end = outputFrom[state + 1]; o < end; o++) {
-        marks[outputs[o]] = stamp;
-        found = true;
-      }
+      state = next[state * classes + classOf[text.charCodeAt(i)]];
+      if (ends[state] === 0) continue;
+      result |= bits[state];
+      for (let v = valuesFrom[state], end = valuesFrom[state + 1]; v < end; v++) marks[values[v]] = stamp;
     }
-    return found;
+    return result;
   }
 }

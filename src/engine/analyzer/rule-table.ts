@@ -2,7 +2,6 @@
 // patterns require, so a line costs one pass of the automaton and only the rules whose literals it holds run on it.
 import { loadDataFile } from "../load-data-file.js";
 import { scannableLiterals } from "./required-literals.js";
-import { LiteralAutomaton } from "./literal-automaton.js";
 import type { FileKind } from "../diff/classify-file.js";
 import type { Severity } from "../types.js";
 
@@ -66,11 +65,13 @@ export interface CompiledLineRule {
 
 export interface RuleSet {
   rules: CompiledLineRule[];
+  /** Names the rule list, for sharing automata between kinds. */
+  key: string;
   /**
-   * Marks, for a line, the index (in `rules`) of each rule one of whose required literals the line holds: no other
-   * rule of the set can match it. Null when no rule of the set has literals.
+   * Each required literal with the index (in `rules`) of its rule: a line that holds none of a rule's literals cannot
+   * match it. Read by one automaton with the detectors' planned scans (line-scan.ts sharedAutomaton()).
    */
-  literals: LiteralAutomaton | null;
+  entries: Array<[string, number]>;
   /** 1 for the rules with no usable literal: they are tried on every line. */
   everyLine: Uint8Array;
   /** Whether any rule has no usable literal. */
@@ -114,9 +115,6 @@ export function compileRule(definition: RuleDefinition): CompiledLineRule {
   };
 }
 
-/** Automata by the ids of the rules they index: the code kinds share most of their rule lists. */
-const automata = new Map<string, LiteralAutomaton | null>();
-
 function buildRuleSet(rules: CompiledLineRule[]): RuleSet {
   const everyLine = new Uint8Array(rules.length);
   const entries: Array<[string, number]> = [];
@@ -125,10 +123,8 @@ function buildRuleSet(rules: CompiledLineRule[]): RuleSet {
     if (literals) for (const literal of literals) entries.push([literal, index]);
     else everyLine[index] = 1;
   });
-  const key = rules.map((r) => r.definition.id).join(",");
-  let literals = automata.get(key);
-  if (literals === undefined) automata.set(key, (literals = entries.length ? new LiteralAutomaton(entries) : null));
-  return { rules, literals, everyLine, hasEveryLine: everyLine.includes(1) };
+  // The code kinds share most of their rule lists, and so their automata.
+  return { rules, key: rules.map((r) => r.definition.id).join(","), entries, everyLine, hasEveryLine: everyLine.includes(1) };
 }
 
 function buildRuleSets(): Map<string, RuleSet> {

@@ -8,6 +8,8 @@ import { candidateLines, compact } from "./file-diff.js";
 import { ruleSetFor, type CompiledLineRule, type CompiledNear, type RuleSet } from "./rule-table.js";
 import type { DiffLine } from "../diff/parse-patch.js";
 import { readFileConstants, resolveConstants, CONSTANT_ARGUMENT } from "./read-file-constants.js";
+import { MARKED, type LiteralAutomaton } from "./literal-automaton.js";
+import { scanVersion, sharedAutomaton } from "./line-scan.js";
 
 function lineCounts(line: DiffLine, lines: CompiledNear["lines"]): boolean {
   switch (lines) {
@@ -43,17 +45,20 @@ function reAdded(rule: CompiledLineRule, text: string, match: RegExpExecArray, d
 let marks = new Uint32Array(64);
 let stamp = 0;
 
-/** Marks the rules of the set that may match `text`; false when none may. */
-function markCandidates(set: RuleSet, text: string): boolean {
+/**
+ * Marks the rules of the set that may match `text` (MARKED in the result when some may, or the set has rules for
+ * every line), and returns the planned scans' bits for the line.
+ */
+function markCandidates(set: RuleSet, automaton: LiteralAutomaton | null, text: string): number {
   if (set.rules.length > marks.length) marks = new Uint32Array(set.rules.length * 2);
   if (++stamp === 0xffffffff) { marks.fill(0); stamp = 1; }
-  const found = set.literals !== null && set.literals.mark(text, marks, stamp);
-  return found || set.hasEveryLine;
+  const result = automaton === null ? 0 : automaton.mark(text, marks, stamp);
+  return set.hasEveryLine ? result | MARKED : result;
 }
 
 /** The rules of the set that may match `text` (the others cannot): what the analyzer runs on such a line. */
 export function rulesToTry(set: RuleSet, text: string): CompiledLineRule[] {
-  if (!markCandidates(set, text)) return [];
+  if ((markCandidates(set, sharedAutomaton(set.key, set.entries), text) & MARKED) === 0) return [];
   return set.rules.filter((_rule, r) => marks[r] === stamp || set.everyLine[r] === 1);
 }
 
@@ -109,12 +114,20 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
   const findings: RawFinding[] = [];
   for (const [set, side] of [[ruleSetFor(kind, "added"), diff.added], [ruleSetFor(kind, "removed"), diff.removed]] as const) {
     if (set.rules.length === 0) continue;
+    // One pass per line marks the rules to try and, for the detectors, which of their scans' literals it holds.
+    const version = scanVersion;
+    const automaton = sharedAutomaton(set.key, set.entries);
+    const { indexes, texts } = side;
+    const masks = new Int32Array(indexes.length);
     // Lines some rule's pattern matched as written.
     const seen = new Set<number>();
-    for (const index of side.indexes) {
-      const text = diff.lines[index].text;
-      if (markCandidates(set, text) && applyRules(diff, set, index, text, open, findings)) seen.add(index);
+    for (let i = 0; i < indexes.length; i++) {
+      const result = markCandidates(set, automaton, texts[i]);
+      masks[i] = result & ~MARKED;
+      if ((result & MARKED) !== 0 && applyRules(diff, set, indexes[i], texts[i], open, findings)) seen.add(indexes[i]);
     }
+    side.masks = masks;
+    side.masksVersion = version;
     // Lines that pass a constant to a call are read again with the file's constants inlined.
     if (side !== diff.added) continue;
     const constantUses = candidateLines(side, CONSTANT_ARGUMENT).filter((index) => !seen.has(index));
@@ -123,7 +136,7 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
     if (constants.size === 0) continue;
     for (const index of constantUses) {
       const resolved = resolveConstants(diff.lines[index].text, constants);
-      if (resolved !== diff.lines[index].text && markCandidates(set, resolved)) applyRules(diff, set, index, resolved, open, findings);
+      if (resolved !== diff.lines[index].text && (markCandidates(set, automaton, resolved) & MARKED) !== 0) applyRules(diff, set, index, resolved, open, findings);
     }
   }
   for (const finding of findings) if (finding.startLine === finding.line) delete finding.startLine;
