@@ -8,18 +8,38 @@ import { lineMasks, planFor, scanVersion } from "./line-scan.js";
 /** Lines longer than this (minified bundles, data blobs) are not reviewed line by line. */
 export const MAX_LINE_LENGTH = 2000;
 
-/** One side of the diff as a single string: "+" lines, "-" lines, or the new side (added and context lines). */
-export interface SideText {
-  text: string;
-  /** Start offset in `text` of each joined line, ascending. */
-  starts: number[];
-  /** Index in FileDiff.lines of each joined line. */
-  indexes: number[];
-  /** The text of each joined line. */
-  texts: string[];
+/**
+ * One side of the diff: "+" lines or "-" lines, one entry per line, and the same lines as a single string (so a
+ * regex can scan a file in one call), joined on first use: most sides are only ever read line by line.
+ */
+export class SideText {
   /** Which planned scans' literals each line holds (line-scan.ts), computed on first use for scanVersion. */
   masks?: Int32Array;
   masksVersion?: number;
+  private joined?: string;
+  private offsets?: number[];
+
+  constructor(
+    /** The text of each line. */
+    readonly texts: string[],
+    /** Index in FileDiff.lines of each line. */
+    readonly indexes: number[],
+  ) {}
+
+  /** The lines joined with "\n". */
+  get text(): string {
+    return (this.joined ??= this.texts.join("\n"));
+  }
+
+  /** Start offset in `text` of each line, ascending. */
+  get starts(): number[] {
+    if (!this.offsets) {
+      const starts = new Array<number>(this.texts.length);
+      for (let i = 0, offset = 0; i < this.texts.length; i++) { starts[i] = offset; offset += this.texts[i].length + 1; }
+      this.offsets = starts;
+    }
+    return this.offsets;
+  }
 }
 
 export interface FileDiff {
@@ -49,38 +69,38 @@ function reviewable(line: DiffLine): DiffLine {
 
 function sideText(lines: DiffLine[], kind: "+" | "-"): SideText {
   const texts: string[] = [];
-  const starts: number[] = [];
   const indexes: number[] = [];
-  let offset = 0;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.kind !== kind) continue;
-    const text = line.text;
-    texts.push(text);
-    starts.push(offset);
+    if (lines[i].kind !== kind) continue;
+    texts.push(lines[i].text);
     indexes.push(i);
-    offset += text.length + 1;
   }
-  return { text: texts.join("\n"), starts, indexes, texts };
+  return new SideText(texts, indexes);
+}
+
+/** A class rather than an object literal with getters: per-object closures would keep each file's lines alive longer. */
+class ParsedFileDiff implements FileDiff {
+  readonly path: string;
+  readonly fileClass: FileClass;
+  readonly added: SideText;
+  readonly removed: SideText;
+  private addedCompactText?: string;
+  private removedCompactText?: string;
+
+  constructor(readonly file: ChangedFile, readonly lines: DiffLine[]) {
+    this.path = file.path;
+    this.fileClass = classifyFile(file.path);
+    this.added = sideText(lines, "+");
+    this.removed = sideText(lines, "-");
+  }
+
+  // Computed on first use: most files never ask.
+  get addedCompact(): string { return (this.addedCompactText ??= compact(this.added.text)); }
+  get removedCompact(): string { return (this.removedCompactText ??= compact(this.removed.text)); }
 }
 
 export function toFileDiff(file: ChangedFile): FileDiff {
-  const lines = file.patch ? parsePatch(file.patch).map(reviewable) : [];
-  const added = sideText(lines, "+");
-  const removed = sideText(lines, "-");
-  let addedCompact: string | undefined;
-  let removedCompact: string | undefined;
-  return {
-    file,
-    path: file.path,
-    fileClass: classifyFile(file.path),
-    lines,
-    added,
-    removed,
-    // Computed on first use: most files never ask.
-    get addedCompact() { return (addedCompact ??= compact(added.text)); },
-    get removedCompact() { return (removedCompact ??= compact(removed.text)); },
-  };
+  return new ParsedFileDiff(file, file.patch ? parsePatch(file.patch).map(reviewable) : []);
 }
 
 /**
