@@ -8,7 +8,7 @@ import yaml from "js-yaml";
 import { review } from "../../src/engine/index.js";
 import { candidateLines, scanJoinedText, toFileDiff } from "../../src/engine/analyzer/file-diff.js";
 import { runLineRules } from "../../src/engine/analyzer/run-line-rules.js";
-import { isLineLocal, literalExpansion, planFor, plannedRegexes, splitAlternatives } from "../../src/engine/analyzer/line-scan.js";
+import { isLineLocal, literalExpansion, localPrefix, planFor, plannedRegexes, sequenceAtoms, splitAlternatives } from "../../src/engine/analyzer/line-scan.js";
 import { configuration, input } from "./support/configuration.js";
 
 const ROOT = new URL("../../fixtures/eval/", import.meta.url);
@@ -21,7 +21,7 @@ function casesOf(folder: string): Array<{ path: string; patch: string }> {
 const EDGE_CASES = [
   /AKIA|secret|Key|gh[pousr]_|xox[ab]-|:\/\/|delete_?after|SK[0-9a-f]{4}|spec\s*\(|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{6,}/gim, // case-insensitive, with a residual
   /Password|apiKey|licen[cs]e|\bLog\.(?:i|d)|(?:token|cipher)[^\n]*\d|logger\s*\.|(?:^|;)\s*p(?:\s*\(|\s+)/gm, // case-sensitive literals and local parts
-  /(?:\bconsole\.log|\brequire\s*\()\s*\(?|(?:keep|ttl)[^;]*;|\bfoo(?=\s*\()/gm, // optional tails, a class that crosses lines, a lookahead
+  /(?:\bconsole\.log|\brequire\s*\()\s*\(?|(?:keep|ttl)[^;]*;|\bfoo(?=\s*\()|\bgo+ing\s*;/gm, // optional tails, a class that crosses lines, lookaheads and line ends after a prefix
 ];
 
 describe("planned line scans", () => {
@@ -33,7 +33,7 @@ describe("planned line scans", () => {
     const regexes = plannedRegexes();
     expect(regexes.length).toBeGreaterThanOrEqual(EDGE_CASES.length + 5);
     const handMade = [
-      "@@ -1,3 +1,9 @@\n+\n+  spec\n+  (x)\n+   \n+  api-key: QUtJQUlPU0ZPRE5ON0VYQU1QTEU=\n+keep a\n+ going; ttl 3\n+Log.i(\"x\")\n+ p foo\n- DELETE_AFTER = 3\n-\tsk0123 secret",
+      "@@ -1,3 +1,12 @@\n+\n+  spec\n+  (x)\n+   \n+  api-key: QUtJQUlPU0ZPRE5ON0VYQU1QTEU=\n+keep a\n+ going; ttl 3\n+foo\n+ (bar) gooo\n+ ;\n+Log.i(\"x\")\n+ p foo\n- DELETE_AFTER = 3\n-\tsk0123 secret",
       "@@ -1 +1 @@\n+",
       "@@ -1 +1,2 @@\n+\n+AKIA",
       "@@ -1 +1,2 @@\n+ſecret \u212Aey ＡＫＩＡ\n+xoxb-1",
@@ -71,5 +71,9 @@ describe("planned line scans", () => {
     expect(isLineLocal(String.raw`foo(?=\()`, "im")).toBe(false);
     expect(isLineLocal(String.raw`^foo`, "i")).toBe(false);
     expect(isLineLocal(String.raw`^foo[\w.]+$`, "im")).toBe(true);
+    expect(sequenceAtoms(String.raw`\bfoo(?:a|b)+\s*[x\]]{2,3}?\(`)).toEqual([String.raw`\b`, "f", "o", "o", "(?:a|b)+", String.raw`\s*`, String.raw`[x\]]{2,3}?`, String.raw`\(`]);
+    expect(localPrefix(String.raw`\blogger\s*(?=\()`, "m")).toEqual({ prefix: String.raw`\blogger`, literals: ["logger"] });
+    expect(localPrefix(String.raw`(?:^|;)\s*print`, "m")).toBeNull(); // the prefix requires no literal
+    expect(localPrefix(String.raw`\s*import`, "m")).toBeNull();
   });
 });

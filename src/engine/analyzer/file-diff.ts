@@ -3,7 +3,7 @@
 import type { ChangedFile } from "../types.js";
 import { classifyFile, type FileClass } from "../diff/classify-file.js";
 import { parsePatch, type DiffLine } from "../diff/parse-patch.js";
-import { lineMasks, planFor, scanVersion } from "./line-scan.js";
+import { lineMasks, planFor, prefixedAt, scanVersion } from "./line-scan.js";
 
 /** Lines longer than this (minified bundles, data blobs) are not reviewed line by line. */
 export const MAX_LINE_LENGTH = 2000;
@@ -118,14 +118,16 @@ export function candidateLines(side: SideText, prefilter: RegExp): number[] {
   const masks = side.masks!;
   const { indexes, texts } = side;
   const residual = plan.residual ? scanJoinedText(side, plan.residual) : [];
-  const direct = 1 << plan.direct;
-  const verify = 1 << plan.verifyBit;
+  const { direct, verifyMask, prefixMask } = plan;
   const found: number[] = [];
   let r = 0;
   for (let i = 0; i < masks.length; i++) {
     const mask = masks[i];
     if (mask === 0) continue;
-    if ((mask & direct) === 0 && ((mask & verify) === 0 || !plan.verify!.test(texts[i]))) continue;
+    const selected = (mask & direct) !== 0
+      || ((mask & verifyMask) !== 0 && plan.verify!.test(texts[i]))
+      || ((mask & prefixMask) !== 0 && prefixedAt(plan.prefixed, texts[i], side.text, side.starts[i]));
+    if (!selected) continue;
     const index = indexes[i];
     while (r < residual.length && residual[r] < index) found.push(residual[r++]);
     if (r < residual.length && residual[r] === index) r++;

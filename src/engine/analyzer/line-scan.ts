@@ -9,18 +9,31 @@
 // - an alternative that cannot see past its line (no \s, no lookaround, no class that matches a line break, ...)
 //   and requires literals matches in the joined text exactly when it matches the line alone: lines holding one of
 //   its literals are tested with it;
+// - an alternative that starts with such a part (a prefix P that requires literals, then anything) can only match
+//   at a position of line k where P matches line k alone: lines holding one of P's literals are checked by trying
+//   the whole alternative, anchored, in the joined text at each position where P matches;
 // - everything else is scanned over the joined text as before, as one residual regex.
 import { LiteralAutomaton, maskBit } from "./literal-automaton.js";
 import { scannableLiterals } from "./required-literals.js";
 
 export interface ScanPlan {
-  /** Lines holding one of these (bit `direct` of the line's mask) are selected as they are. */
+  /** Mask of the bits whose lines are selected as they are (literal alternatives of a caseless regex). */
   direct: number;
-  /** Lines holding one of these (bit `verify`) are selected when `verify` matches the line alone. */
-  verifyBit: number;
+  /** Mask of the bits whose lines are selected when `verify` matches the line alone. */
+  verifyMask: number;
   verify: RegExp | null;
+  /** Mask of the bits whose lines are selected when one of `prefixed` matches there (prefixedAt()). */
+  prefixMask: number;
+  prefixed: PrefixedAlternative[];
   /** Scanned over the joined text ("g" and the source's flags); null when every alternative is planned. */
   residual: RegExp | null;
+}
+
+export interface PrefixedAlternative {
+  /** The line-local prefix ("g"): every position where the alternative can match is one where this matches. */
+  prefix: RegExp;
+  /** The whole alternative ("y"), tried in the joined text at each such position. */
+  anchored: RegExp;
 }
 
 /** Splits a regex source at its top-level "|"; null when the source holds something this does not read. */
@@ -135,62 +148,146 @@ export interface PlannedLiterals {
   bit: number;
 }
 
+/** The atoms of a sequence (no top-level "|"), each with its quantifier; null when unreadable. */
+export function sequenceAtoms(source: string): string[] | null {
+  const atoms: string[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const start = i;
+    const c = source[i];
+    if (c === "\\") {
+      const e = source[i + 1];
+      i += e === "x" ? 4 : e === "u" ? (source[i + 2] === "{" ? source.indexOf("}", i) + 1 : 6) : e === "c" ? 3 : 2;
+    } else if (c === "[") {
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+      i++;
+    } else if (c === "(") {
+      let depth = 0;
+      for (; i < source.length; i++) {
+        const d = source[i];
+        if (d === "\\") { i++; continue; }
+        if (d === "[") { for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++; continue; }
+        if (d === "(") depth++;
+        else if (d === ")" && --depth === 0) break;
+      }
+      i++;
+    } else if (c === "|" || c === ")") {
+      return null;
+    } else {
+      i++;
+    }
+    if (i > source.length || i <= start) return null;
+    const quantifier = /^(?:[*+?]|\{\d+(?:,\d*)?\})\??/.exec(source.slice(i));
+    if (quantifier) i += quantifier[0].length;
+    atoms.push(source.slice(start, i));
+  }
+  return atoms;
+}
+
+/** The longest leading run of atoms that is line-local, when it requires literals; null otherwise. */
+export function localPrefix(alternative: string, flags: string): { prefix: string; literals: string[] } | null {
+  const atoms = sequenceAtoms(alternative);
+  if (!atoms) return null;
+  let end = 0;
+  while (end < atoms.length && isLineLocal(atoms.slice(0, end + 1).join(""), flags)) end++;
+  if (end === 0 || end === atoms.length) return null;
+  const prefix = atoms.slice(0, end).join("");
+  const literals = scannableLiterals(prefix, 2);
+  return literals ? { prefix, literals } : null;
+}
+
 /**
- * Plans `regex` for the shared pass: `bits` gives the next free bit pair (direct, verify). Returns the plan and the
- * literals to add to the automaton, or null when nothing of it can be planned (the regex is scanned as before).
+ * Plans `regex` for the shared pass, with mask bits from `nextBit` on (as many as it needs, at most three).
+ * Returns the plan, the literals to add to the automaton and the number of bits used, or null when nothing of it
+ * can be planned (the regex is then scanned as before).
  */
-export function planScan(regex: RegExp, direct: number, verifyBit: number): { plan: ScanPlan; literals: PlannedLiterals[] } | null {
+export function planScan(regex: RegExp, nextBit: number): { plan: ScanPlan; literals: PlannedLiterals[]; bits: number } | null {
   const flags = regex.flags.replace(/[gy]/g, "");
   if (/\\[1-9]|\\k</.test(regex.source)) return null;
   const alternatives: string[] = [];
   if (!flatten(regex.source, alternatives)) return null;
-  const literals: PlannedLiterals[] = [];
-  const residual: string[] = [];
-  const verify: string[] = [];
   const caseless = flags.includes("i");
+  const direct: string[] = [];
+  const verify: string[] = [];
+  const verifyLiterals: string[] = [];
+  const prefixed: Array<{ alternative: string; prefix: string; literals: string[] }> = [];
+  const residual: string[] = [];
   for (const alternative of alternatives) {
     const expanded = literalExpansion(alternative);
     if (expanded && expanded.every((s) => s.length >= 2)) {
-      for (const literal of expanded) literals.push({ literal, bit: caseless ? direct : verifyBit });
-      if (!caseless) verify.push(alternative);
+      if (caseless) direct.push(...expanded);
+      else { verify.push(alternative); verifyLiterals.push(...expanded); }
       continue;
     }
     const required = isLineLocal(alternative, flags) ? scannableLiterals(alternative, 2) : null;
     if (required) {
-      for (const literal of required) literals.push({ literal, bit: verifyBit });
       verify.push(alternative);
+      verifyLiterals.push(...required);
       continue;
     }
-    residual.push(alternative);
+    const prefix = localPrefix(alternative, flags);
+    if (prefix) prefixed.push({ alternative, ...prefix });
+    else residual.push(alternative);
   }
-  if (literals.length === 0) return null;
+  if (direct.length + verifyLiterals.length + prefixed.length === 0) return null;
+  let bit = nextBit;
+  const literals: PlannedLiterals[] = [];
+  const take = (strings: string[]): number => {
+    if (strings.length === 0) return 0;
+    const b = bit++;
+    for (const literal of strings) literals.push({ literal, bit: b });
+    return 1 << b;
+  };
+  const directMask = take(direct);
+  const verifyMask = take(verifyLiterals);
+  const prefixMask = take(prefixed.flatMap((p) => p.literals));
   return {
     plan: {
-      direct,
-      verifyBit,
+      direct: directMask,
+      verifyMask,
       verify: verify.length ? new RegExp(verify.map((v) => `(?:${v})`).join("|"), flags) : null,
+      prefixMask,
+      prefixed: prefixed.map((p) => ({ prefix: new RegExp(p.prefix, `${flags}g`), anchored: new RegExp(p.alternative, `${flags}y`) })),
       residual: residual.length ? new RegExp(residual.map((r) => `(?:${r})`).join("|"), `${flags}g`) : null,
     },
     literals,
+    bits: bit - nextBit,
   };
 }
 
-/** Every planned scan shares one automaton; each plan owns two bits of a line's mask. */
-const MAX_PLANS = 15;
+/**
+ * Whether one of the prefixed alternatives matches at a position of line `i` of a side (its text `line`, at
+ * `offset` in the joined text): tried, anchored, wherever its prefix matches the line alone.
+ */
+export function prefixedAt(prefixed: PrefixedAlternative[], line: string, joined: string, offset: number): boolean {
+  for (const { prefix, anchored } of prefixed) {
+    prefix.lastIndex = 0;
+    for (let m = prefix.exec(line); m; m = prefix.exec(line)) {
+      anchored.lastIndex = offset + m.index;
+      if (anchored.test(joined)) return true;
+      prefix.lastIndex = m.index + 1;
+    }
+  }
+  return false;
+}
+
+/** Every planned scan shares one automaton; each plan owns up to three bits of a line's mask (31 in all). */
+const MASK_BITS = 31;
 const plans = new Map<RegExp, ScanPlan | null>();
 let planned: PlannedLiterals[] = [];
-let planCount = 0;
+let bitsUsed = 0;
 /** Changes whenever a plan is added: automata and masks made before then are made again. */
 export let scanVersion = 0;
 
 export function planFor(regex: RegExp): ScanPlan | null {
   let plan = plans.get(regex);
   if (plan !== undefined) return plan;
-  const made = planCount < MAX_PLANS ? planScan(regex, 2 * planCount, 2 * planCount + 1) : null;
+  let made = planScan(regex, bitsUsed);
+  if (made && bitsUsed + made.bits > MASK_BITS) made = null;
   plan = made?.plan ?? null;
   plans.set(regex, plan);
   if (made) {
-    planCount++;
+    bitsUsed += made.bits;
     planned = [...planned, ...made.literals];
     automata.clear();
     scanVersion++;
