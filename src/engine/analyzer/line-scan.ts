@@ -279,9 +279,13 @@ let bitsUsed = 0;
 /** Changes whenever a plan is added: automata and masks made before then are made again. */
 export let scanVersion = 0;
 
+/** Plans are kept per regex object: a caller that built a new regex per call must not grow the map without end. */
+const MAX_REGEXES = 256;
+
 export function planFor(regex: RegExp): ScanPlan | null {
   let plan = plans.get(regex);
   if (plan !== undefined) return plan;
+  if (plans.size >= MAX_REGEXES) return null;
   let made = planScan(regex, bitsUsed);
   if (made && bitsUsed + made.bits > MASK_BITS) made = null;
   plan = made?.plan ?? null;
