@@ -49,38 +49,40 @@ export class LiteralAutomaton {
     for (let upper = 65; upper <= 90; upper++) this.classOf[upper] = this.classOf[upper + 32];
     this.classes = classes;
 
-    // The trie, then failure links breadth-first; each state's outputs include those of its failure state.
-    const children: Array<Map<number, number>> = [new Map()];
+    // The trie, written straight into the transition table (-1: no edge yet), then failure links breadth-first,
+    // which fill in the missing edges; each state's outputs include those of its failure state. Tables, not maps:
+    // automata are rebuilt whenever a detector scan is planned, so building must be cheap.
+    let capacity = 1;
+    for (const [literal] of entries) capacity += literal.length;
+    const table = new Int32Array(capacity * classes).fill(-1);
     const outputs: Array<Set<number>> = [new Set()];
+    let count = 1;
     for (const [literal, value] of entries) {
       let state = 0;
       for (const ch of literal.toLowerCase()) {
-        const cls = this.classOf[ch.charCodeAt(0)];
-        let child = children[state].get(cls);
-        if (child === undefined) {
-          child = children.length;
-          children.push(new Map());
-          outputs.push(new Set());
-          children[state].set(cls, child);
-        }
-        state = child;
+        const at = state * classes + this.classOf[ch.charCodeAt(0)];
+        if (table[at] < 0) { table[at] = count++; outputs.push(new Set()); }
+        state = table[at];
       }
       outputs[state].add(value);
     }
-    const count = children.length;
     const next = count <= 0xffff ? new Uint16Array(count * classes) : new Int32Array(count * classes);
     const fail = new Int32Array(count);
     const order: number[] = [];
-    for (const [cls, child] of children[0]) { next[cls] = child; order.push(child); }
+    for (let cls = 0; cls < classes; cls++) {
+      const child = table[cls];
+      if (child >= 0) { next[cls] = child; order.push(child); }
+    }
     for (let head = 0; head < order.length; head++) {
       const state = order[head];
       for (const value of outputs[fail[state]]) outputs[state].add(value);
+      const row = state * classes;
+      const failRow = fail[state] * classes;
       for (let cls = 0; cls < classes; cls++) {
-        const child = children[state].get(cls);
-        const viaFailure = next[fail[state] * classes + cls];
-        if (child === undefined) { next[state * classes + cls] = viaFailure; continue; }
-        fail[child] = viaFailure;
-        next[state * classes + cls] = child;
+        const child = table[row + cls];
+        if (child < 0) { next[row + cls] = next[failRow + cls]; continue; }
+        fail[child] = next[failRow + cls];
+        next[row + cls] = child;
         order.push(child);
       }
     }
