@@ -1,6 +1,7 @@
 // Throughput and memory of the built-in analyzer on a large generated pull request (npm run bench:engine).
 // Run with --expose-gc so heap figures start from a collected heap. Also prints the longest the event loop was held
-// during the reviews (perf_hooks.monitorEventLoopDelay): the review must yield so the process keeps answering.
+// during the reviews (perf_hooks.monitorEventLoopDelay), alone and with BENCH_CONCURRENT reviews at once (default 2,
+// as REVIEW_CONCURRENCY): the review must yield so the process keeps answering.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { review } from "../src/engine/index.js";
 import type { ChangedFile } from "../src/engine/index.js";
@@ -9,6 +10,7 @@ import type { OrganisationConfiguration } from "../src/domain/types.js";
 const FILES = Number(process.env.BENCH_FILES ?? 3000);
 const LINES_PER_FILE = Number(process.env.BENCH_LINES ?? 120);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 2);
 
 // Ordinary code in each language, with an occasional compliance-relevant line so the rules do real work.
 const TEMPLATES: Array<{ ext: string; lines: string[]; hot: string[] }> = [
@@ -70,10 +72,30 @@ for (let run = 0; run < RUNS; run++) {
   timings.push(seconds);
   findings = result.findings.length;
 }
+const ms = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
+const alone = { max: loopDelay.max, p99: loopDelay.percentile(99), mean: loopDelay.mean };
+const aloneRssMb = process.resourceUsage().maxRSS / 1024;
+
+// The same pull request reviewed CONCURRENT times at once, as the worker does with several jobs.
+const together = monitorEventLoopDelay({ resolution: 1 });
+let concurrentSeconds = 0;
+if (CONCURRENT > 1) {
+  gc?.();
+  together.enable();
+  const started = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: CONCURRENT }, () => review(input, configuration)));
+  concurrentSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  together.disable();
+}
+
 timings.sort((a, b) => a - b);
 const median = timings[Math.floor(timings.length / 2)];
 console.log(`Analyzer benchmark: ${FILES} files, ${(LINES_PER_FILE * FILES).toLocaleString("en")} diff lines, ${mb.toFixed(2)} MB of patch text, ${findings} findings`);
 console.log(`  time per review of ${FILES.toLocaleString("en")} files (median of ${RUNS}): ${(median * 1000).toFixed(0)} ms (best ${(timings[0] * 1000).toFixed(0)} ms)`);
 console.log(`  throughput: ${(mb / median).toFixed(2)} MB/s (best ${(mb / timings[0]).toFixed(2)} MB/s)`);
-console.log(`  event loop: longest delay during the reviews ${(loopDelay.max / 1e6).toFixed(1)} ms (p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, mean ${(loopDelay.mean / 1e6).toFixed(1)} ms)`);
-console.log(`  peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB RSS; heap growth during a review: ${(peakHeapDelta / (1024 * 1024)).toFixed(1)} MB${gc ? "" : " (run with --expose-gc for a collected baseline)"}`);
+console.log(`  event loop, one review at a time: longest delay ${ms(alone.max)} (p99 ${ms(alone.p99)}, mean ${ms(alone.mean)})`);
+if (CONCURRENT > 1) {
+  console.log(`  event loop, ${CONCURRENT} reviews at once: longest delay ${ms(together.max)} (p99 ${ms(together.percentile(99))}, mean ${ms(together.mean)}); all ${CONCURRENT} done in ${(concurrentSeconds * 1000).toFixed(0)} ms`);
+}
+console.log(`  peak memory: ${aloneRssMb.toFixed(0)} MB RSS one review at a time (${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB with ${CONCURRENT} at once); heap growth during a review: ${(peakHeapDelta / (1024 * 1024)).toFixed(1)} MB${gc ? "" : " (run with --expose-gc for a collected baseline)"}`);

@@ -16,6 +16,17 @@ import { messagesFor } from "./messages/review-messages.js";
 import { parsePatch } from "./diff/parse-patch.js";
 
 const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
+/** The same order as String.prototype.localeCompare, without building a collator per comparison. */
+const PATH_ORDER = new Intl.Collator();
+
+/** Gives the event loop a turn when the current stretch of work has run for SLICE_MS. */
+function slicer(): () => Promise<void> | undefined {
+  let sliceStart = performance.now();
+  return () => {
+    if (performance.now() - sliceStart <= SLICE_MS) return undefined;
+    return yieldToEventLoop().then(() => { sliceStart = performance.now(); });
+  };
+}
 
 /** The analyzer's findings, citing the selected frameworks (or the baseline when none is selected). */
 export async function runAnalyzer(input: ReviewInput, configuration: OrganisationConfiguration): Promise<Finding[]> {
@@ -24,15 +35,12 @@ export async function runAnalyzer(input: ReviewInput, configuration: Organisatio
   const raw = await analyzeFiles(input.files, context);
   // Thousands of findings take a while to render: in slices, like the analysis, so the event loop keeps turning.
   const findings: Finding[] = [];
-  let sliceStart = performance.now();
+  const turn = slicer();
   for (const finding of raw) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToEventLoop();
-      sliceStart = performance.now();
-    }
+    await turn();
     findings.push(renderFinding(finding, cited));
   }
-  return withSuggestions(findings, input.files);
+  return withSuggestions(findings, input.files, turn);
 }
 
 export const review: ReviewFunction = async (input: ReviewInput, configuration: OrganisationConfiguration, options: EngineOptions = {}): Promise<ReviewResult> => {
@@ -58,25 +66,37 @@ export const review: ReviewFunction = async (input: ReviewInput, configuration: 
       findings = mergeFindings(analyzerFindings, outcome.findings);
     }
   }
-  findings = [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.path.localeCompare(b.path) || a.line - b.line);
+  await yieldToEventLoop();
+  findings = [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || PATH_ORDER.compare(a.path, b.path) || a.line - b.line);
+  await yieldToEventLoop();
   const { baseline } = citedFrameworks(configuration);
   return { findings, summary: buildSummary(findings, cited, { engine, notes, euNote, baseline }), usage };
 };
 
 /** Adds the engine's one-click fix to single-line findings of an added line where one is certain. */
-function withSuggestions(findings: Finding[], files: ChangedFile[]): Finding[] {
+async function withSuggestions(findings: Finding[], files: ChangedFile[], turn: () => Promise<void> | undefined): Promise<Finding[]> {
   const byPath = new Map(files.map((file) => [file.path, file]));
-  const parsed = new Map<string, ReturnType<typeof parsePatch>>();
-  return findings.map((finding) => {
-    if (finding.side !== "RIGHT" || finding.startLine !== undefined) return finding;
+  // The last file's lines only: findings come file by file, and thousands of parsed files would stay in memory.
+  let parsedPath: string | undefined;
+  let lines: ReturnType<typeof parsePatch> = [];
+  let shown: string | undefined;
+  const out: Finding[] = [];
+  for (const finding of findings) {
+    await turn();
+    out.push(finding);
+    if (finding.side !== "RIGHT" || finding.startLine !== undefined) continue;
     const file = byPath.get(finding.path);
-    if (!file?.patch) return finding;
-    let lines = parsed.get(file.path);
-    if (!lines) parsed.set(file.path, (lines = parsePatch(file.patch)));
+    if (!file?.patch) continue;
+    if (parsedPath !== file.path) {
+      parsedPath = file.path;
+      lines = parsePatch(file.patch);
+      shown = undefined;
+    }
     const line = lines.find((l) => l.kind === "+" && l.newLine === finding.line);
-    if (!line) return finding;
-    const shown = lines.filter((l) => l.kind !== "-").map((l) => l.text).join("\n");
+    if (!line) continue;
+    shown ??= lines.filter((l) => l.kind !== "-").map((l) => l.text).join("\n");
     const suggestion = buildSuggestion(finding.ruleId, finding.path, line.text, shown);
-    return suggestion === undefined ? finding : { ...finding, suggestion };
-  });
+    if (suggestion !== undefined) out[out.length - 1] = { ...finding, suggestion };
+  }
+  return out;
 }

@@ -3,17 +3,43 @@
 import type { ChangedFile } from "../types.js";
 import { classifyFile, type FileClass } from "../diff/classify-file.js";
 import { parsePatch, type DiffLine } from "../diff/parse-patch.js";
+import { lineMasks, planFor, prefixedAt, scanVersion } from "./line-scan.js";
 
 /** Lines longer than this (minified bundles, data blobs) are not reviewed line by line. */
 export const MAX_LINE_LENGTH = 2000;
 
-/** One side of the diff as a single string: "+" lines, "-" lines, or the new side (added and context lines). */
-export interface SideText {
-  text: string;
-  /** Start offset in `text` of each joined line, ascending. */
-  starts: number[];
-  /** Index in FileDiff.lines of each joined line. */
-  indexes: number[];
+/**
+ * One side of the diff: "+" lines or "-" lines, one entry per line, and the same lines as a single string (so a
+ * regex can scan a file in one call), joined on first use: most sides are only ever read line by line.
+ */
+export class SideText {
+  /** Which planned scans' literals each line holds (line-scan.ts), computed on first use for scanVersion. */
+  masks?: Int32Array;
+  masksVersion?: number;
+  private joined?: string;
+  private offsets?: number[];
+
+  constructor(
+    /** The text of each line. */
+    readonly texts: string[],
+    /** Index in FileDiff.lines of each line. */
+    readonly indexes: number[],
+  ) {}
+
+  /** The lines joined with "\n". */
+  get text(): string {
+    return (this.joined ??= this.texts.join("\n"));
+  }
+
+  /** Start offset in `text` of each line, ascending. */
+  get starts(): number[] {
+    if (!this.offsets) {
+      const starts = new Array<number>(this.texts.length);
+      for (let i = 0, offset = 0; i < this.texts.length; i++) { starts[i] = offset; offset += this.texts[i].length + 1; }
+      this.offsets = starts;
+    }
+    return this.offsets;
+  }
 }
 
 export interface FileDiff {
@@ -42,47 +68,77 @@ function reviewable(line: DiffLine): DiffLine {
 }
 
 function sideText(lines: DiffLine[], kind: "+" | "-"): SideText {
-  const parts: string[] = [];
-  const starts: number[] = [];
+  const texts: string[] = [];
   const indexes: number[] = [];
-  let offset = 0;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.kind !== kind) continue;
-    const text = line.text;
-    parts.push(text);
-    starts.push(offset);
+    if (lines[i].kind !== kind) continue;
+    texts.push(lines[i].text);
     indexes.push(i);
-    offset += text.length + 1;
   }
-  return { text: parts.join("\n"), starts, indexes };
+  return new SideText(texts, indexes);
+}
+
+/** A class rather than an object literal with getters: per-object closures would keep each file's lines alive longer. */
+class ParsedFileDiff implements FileDiff {
+  readonly path: string;
+  readonly fileClass: FileClass;
+  readonly added: SideText;
+  readonly removed: SideText;
+  private addedCompactText?: string;
+  private removedCompactText?: string;
+
+  constructor(readonly file: ChangedFile, readonly lines: DiffLine[]) {
+    this.path = file.path;
+    this.fileClass = classifyFile(file.path);
+    this.added = sideText(lines, "+");
+    this.removed = sideText(lines, "-");
+  }
+
+  // Computed on first use: most files never ask.
+  get addedCompact(): string { return (this.addedCompactText ??= compact(this.added.text)); }
+  get removedCompact(): string { return (this.removedCompactText ??= compact(this.removed.text)); }
 }
 
 export function toFileDiff(file: ChangedFile): FileDiff {
-  const lines = file.patch ? parsePatch(file.patch).map(reviewable) : [];
-  const added = sideText(lines, "+");
-  const removed = sideText(lines, "-");
-  let addedCompact: string | undefined;
-  let removedCompact: string | undefined;
-  return {
-    file,
-    path: file.path,
-    fileClass: classifyFile(file.path),
-    lines,
-    added,
-    removed,
-    // Computed on first use: most files never ask.
-    get addedCompact() { return (addedCompact ??= compact(added.text)); },
-    get removedCompact() { return (removedCompact ??= compact(removed.text)); },
-  };
+  return new ParsedFileDiff(file, file.patch ? parsePatch(file.patch).map(reviewable) : []);
 }
 
 /**
- * Indexes (into FileDiff.lines) of the lines of one side on which `prefilter` matches, in order, each once.
- * `prefilter` must have the "g" and "m" flags; a match that runs over a line end still selects only the line it
- * starts on, and the scan resumes at the next line so no later line is skipped.
+ * Indexes (into FileDiff.lines) of the lines of one side on which `prefilter` matches, in order, each once: the lines
+ * on which a match starts when the regex scans the side's joined text. `prefilter` must have the "g" and "m" flags.
+ * Answered for most regexes from one shared literal pass over the side's lines (line-scan.ts), the same set.
  */
 export function candidateLines(side: SideText, prefilter: RegExp): number[] {
+  const plan = planFor(prefilter);
+  if (!plan) return scanJoinedText(side, prefilter);
+  if (side.masksVersion !== scanVersion) {
+    side.masks = lineMasks(side.texts);
+    side.masksVersion = scanVersion;
+  }
+  const masks = side.masks!;
+  const { indexes, texts } = side;
+  const residual = plan.residual ? scanJoinedText(side, plan.residual) : [];
+  const { direct, verifyMask, prefixMask } = plan;
+  const found: number[] = [];
+  let r = 0;
+  for (let i = 0; i < masks.length; i++) {
+    const mask = masks[i];
+    if (mask === 0) continue;
+    const selected = (mask & direct) !== 0
+      || ((mask & verifyMask) !== 0 && plan.verify!.test(texts[i]))
+      || ((mask & prefixMask) !== 0 && prefixedAt(plan.prefixed, texts[i], side.text, side.starts[i]));
+    if (!selected) continue;
+    const index = indexes[i];
+    while (r < residual.length && residual[r] < index) found.push(residual[r++]);
+    if (r < residual.length && residual[r] === index) r++;
+    found.push(index);
+  }
+  while (r < residual.length) found.push(residual[r++]);
+  return found;
+}
+
+/** candidateLines() by scanning the joined text with the regex itself. */
+export function scanJoinedText(side: SideText, prefilter: RegExp): number[] {
   const found: number[] = [];
   const { text, starts, indexes } = side;
   if (text.length === 0) return found;

@@ -1,12 +1,14 @@
-// The literal strings a regular expression cannot match without: at least one of them is in every match. A rule set
-// scans a file for these plain words first (a literal alternation is several times faster than the rules' own
-// patterns) and runs its patterns only on the lines that contain one. Written for the subset of syntax rules.yaml
+// The literal strings a regular expression cannot match without: at least one of them is in every match. The
+// analyzer looks for these plain words first (literal-automaton.ts, one pass per line) and runs a pattern only on
+// the lines that contain one. Written for the subset of syntax rules.yaml
 // uses; anything it does not understand yields "no requirement", which only costs speed, never a finding.
+
+import { isAsciiLiteral } from "./literal-automaton.js";
 
 type Info = { exact?: string; set?: string[] | null };
 
 /** Two-character literals only when they hold punctuation (":*"); two letters are everywhere. */
-const useful = (s: string) => s.length >= 3 || (s.length === 2 && /[^a-z0-9_]/.test(s));
+const usefulForRules = (s: string) => s.length >= 3 || (s.length === 2 && /[^a-z0-9_]/.test(s));
 
 function better(a: string[] | null | undefined, b: string[] | null | undefined): string[] | null {
   if (!a) return b ?? null;
@@ -17,12 +19,12 @@ function better(a: string[] | null | undefined, b: string[] | null | undefined):
 
 class Parser {
   private i = 0;
-  constructor(private readonly src: string) {}
+  constructor(private readonly src: string, private readonly useful: (s: string) => boolean) {}
 
   parse(): string[] | null {
     const result = this.alternation();
     const set = result.exact !== undefined ? (result.exact.length ? [result.exact] : null) : result.set ?? null;
-    if (!set || !set.every(useful)) return null;
+    if (!set || !set.every(this.useful)) return null;
     return [...new Set(set)];
   }
 
@@ -32,8 +34,8 @@ class Parser {
     if (branches.length === 1) return branches[0];
     const all: string[] = [];
     for (const b of branches) {
-      const set = b.exact !== undefined ? (useful(b.exact) ? [b.exact] : null) : b.set;
-      if (!set || !set.every(useful)) return { set: null };
+      const set = b.exact !== undefined ? (this.useful(b.exact) ? [b.exact] : null) : b.set;
+      if (!set || !set.every(this.useful)) return { set: null };
       all.push(...set);
     }
     return { set: all };
@@ -43,7 +45,7 @@ class Parser {
     let run = "";
     let best: string[] | null = null;
     let pure = true;
-    const flush = () => { if (useful(run)) best = better(best, [run]); run = ""; };
+    const flush = () => { if (this.useful(run)) best = better(best, [run]); run = ""; };
     while (this.i < this.src.length && this.src[this.i] !== "|" && this.src[this.i] !== ")") {
       const atom = this.atom();
       const quant = this.quantifier();
@@ -54,7 +56,7 @@ class Parser {
       pure = false;
       if (quant === "more" && atom.exact !== undefined) { run += atom.exact; flush(); continue; }
       flush();
-      best = better(best, atom.exact !== undefined ? (useful(atom.exact) ? [atom.exact] : null) : atom.set);
+      best = better(best, atom.exact !== undefined ? (this.useful(atom.exact) ? [atom.exact] : null) : atom.set);
     }
     if (pure) return { exact: run };
     flush();
@@ -112,13 +114,32 @@ class Parser {
   }
 }
 
-/** Lower-case literals, one of which every match of `source` (case-insensitive) contains; null when unknown. */
-export function requiredLiterals(source: string): string[] | null {
+/**
+ * Lower-case literals, one of which every match of `source` (case-insensitive) contains; null when unknown.
+ * `minLength` 2 accepts any two characters (a scan that checks its lines again can afford "sk").
+ */
+export function requiredLiterals(source: string, minLength: 2 | 3 = 3): string[] | null {
   try {
-    return new Parser(source).parse();
+    return new Parser(source, minLength === 2 ? (s) => s.length >= 2 : usefulForRules).parse();
   } catch {
     return null;
   }
+}
+
+/**
+ * The literals the automaton can look for in place of the pattern's required ones: each as it is if ASCII, else its
+ * longest ASCII stretch (every part of a required literal is required too); null when one has none worth scanning.
+ */
+export function scannableLiterals(pattern: string, minLength: 2 | 3 = 3): string[] | null {
+  const literals = requiredLiterals(pattern, minLength);
+  if (!literals) return null;
+  const scannable: string[] = [];
+  for (const literal of literals) {
+    const ascii = isAsciiLiteral(literal) ? literal : (literal.match(/[\x00-\x7f]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), "");
+    if (ascii.length < 2) return null;
+    scannable.push(ascii);
+  }
+  return scannable;
 }
 
 const escapeLiteral = (l: string) => l.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -128,7 +149,7 @@ const escapeLiteral = (l: string) => l.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
  * has no usable literal. Callers test each candidate line with the real patterns.
  */
 export function literalPrefilter(sources: string[], fallback: RegExp): RegExp {
-  const literals = sources.map(requiredLiterals);
+  const literals = sources.map((source) => requiredLiterals(source));
   if (sources.length === 0 || literals.some((l) => l === null)) return fallback;
   const all = [...new Set(literals.flat() as string[])].sort((a, b) => b.length - a.length);
   return new RegExp(all.map(escapeLiteral).join("|"), "gi");

@@ -1,7 +1,7 @@
-// Loads rules.yaml and precompiles, per file kind and diff side, one gate regex plus the rules behind it,
-// so the lines of a file that concern no rule cost one scan of the file's joined text.
+// Loads rules.yaml and precompiles, per file kind and diff side, the rules and one automaton of the literals their
+// patterns require, so a line costs one pass of the automaton and only the rules whose literals it holds run on it.
 import { loadDataFile } from "../load-data-file.js";
-import { requiredLiterals } from "./required-literals.js";
+import { scannableLiterals } from "./required-literals.js";
 import type { FileKind } from "../diff/classify-file.js";
 import type { Severity } from "../types.js";
 
@@ -66,17 +66,22 @@ export interface CompiledLineRule {
 }
 
 export interface RuleSet {
-  /** All patterns of the set in one regex, flags "gim", for candidateLines(). */
-  gate: RegExp | null;
-  /** The literals every match of the set contains, flags "gi": scanned first, several times faster than the gate. */
-  prefilter: RegExp | null;
-  /** The same, without "g", for testing one line. */
-  lineGate: RegExp | null;
   rules: CompiledLineRule[];
+  /** Names the rule list, for sharing automata between kinds. */
+  key: string;
+  /**
+   * Each required literal with the index (in `rules`) of its rule: a line that holds none of a rule's literals cannot
+   * match it. Read by one automaton with the detectors' planned scans (line-scan.ts sharedAutomaton()).
+   */
+  entries: Array<[string, number]>;
+  /** 1 for the rules with no usable literal: they are tried on every line. */
+  everyLine: Uint8Array;
+  /** Whether any rule has no usable literal. */
+  hasEveryLine: boolean;
 }
 
 const CODE_KINDS: FileKind[] = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
-const ALL_KINDS: FileKind[] = [...CODE_KINDS, "sql", "terraform", "yaml", "dockerfile", "manifest", "env", "config", "shell", "docs", "other"];
+export const ALL_KINDS: FileKind[] = [...CODE_KINDS, "sql", "terraform", "yaml", "dockerfile", "manifest", "env", "config", "shell", "docs", "other"];
 
 export const RULES: RuleDefinition[] = loadDataFile<{ rules: RuleDefinition[] }>("analyzer/rules.yaml").rules;
 export const RULES_BY_ID = new Map(RULES.map((rule) => [rule.id, rule]));
@@ -112,22 +117,24 @@ export function compileRule(definition: RuleDefinition): CompiledLineRule {
   };
 }
 
+function buildRuleSet(rules: CompiledLineRule[]): RuleSet {
+  const everyLine = new Uint8Array(rules.length);
+  const entries: Array<[string, number]> = [];
+  rules.forEach((rule, index) => {
+    const literals = scannableLiterals(rule.definition.pattern!);
+    if (literals) for (const literal of literals) entries.push([literal, index]);
+    else everyLine[index] = 1;
+  });
+  // The code kinds share most of their rule lists, and so their automata.
+  return { rules, key: rules.map((r) => r.definition.id).join(","), entries, everyLine, hasEveryLine: everyLine.includes(1) };
+}
+
 function buildRuleSets(): Map<string, RuleSet> {
   const sets = new Map<string, RuleSet>();
   const lineRules = RULES.filter((rule) => rule.lines && rule.pattern).map((rule) => ({ rule: compileRule(rule), kinds: expandKinds(rule.kinds) }));
   for (const kind of ALL_KINDS) {
     for (const side of ["added", "removed"] as const) {
-      const rules = lineRules.filter((r) => r.rule.definition.lines === side && r.kinds.has(kind)).map((r) => r.rule);
-      const source = rules.map((r) => `(?:${r.definition.pattern})`).join("|");
-      const literals = rules.map((r) => requiredLiterals(r.definition.pattern!));
-      const escape = (l: string) => l.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-      const gate = rules.length ? new RegExp(source, "gim") : null;
-      sets.set(`${kind}:${side}`, {
-        gate,
-        prefilter: !rules.length ? null : literals.every((l) => l !== null) ? new RegExp([...new Set(literals.flat() as string[])].sort((a, b) => b.length - a.length).map(escape).join("|"), "gi") : gate,
-        lineGate: rules.length ? new RegExp(source, "i") : null,
-        rules,
-      });
+      sets.set(`${kind}:${side}`, buildRuleSet(lineRules.filter((r) => r.rule.definition.lines === side && r.kinds.has(kind)).map((r) => r.rule)));
     }
   }
   return sets;

@@ -8,6 +8,8 @@ import { candidateLines, compact } from "./file-diff.js";
 import { ruleSetFor, type CompiledLineRule, type CompiledNear, type RuleSet } from "./rule-table.js";
 import type { DiffLine } from "../diff/parse-patch.js";
 import { readFileConstants, resolveConstants, CONSTANT_ARGUMENT } from "./read-file-constants.js";
+import { MARKED, type LiteralAutomaton } from "./literal-automaton.js";
+import { scanVersion, sharedAutomaton } from "./line-scan.js";
 
 function lineCounts(line: DiffLine, lines: CompiledNear["lines"]): boolean {
   switch (lines) {
@@ -39,15 +41,49 @@ function reAdded(rule: CompiledLineRule, text: string, match: RegExpExecArray, d
   return token !== undefined && diff.addedCompact.includes(compact(token));
 }
 
-function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, open: Map<string, RawFinding>, findings: RawFinding[]): void {
+/** marks[rule] === stamp: the rule's literals are on the line being read. One array for all sets, stamped per line. */
+let marks = new Uint32Array(64);
+let stamp = 0;
+
+/**
+ * Marks the rules of the set that may match `text` (MARKED in the result when some may, or the set has rules for
+ * every line), and returns the planned scans' bits for the line.
+ */
+function markCandidates(set: RuleSet, automaton: LiteralAutomaton | null, text: string): number {
+  if (set.rules.length > marks.length) marks = new Uint32Array(set.rules.length * 2);
+  if (++stamp === 0xffffffff) { marks.fill(0); stamp = 1; }
+  const result = automaton === null ? 0 : automaton.mark(text, marks, stamp);
+  return set.hasEveryLine ? result | MARKED : result;
+}
+
+/** The rules of the set that may match `text` (the others cannot): what the analyzer runs on such a line. */
+export function rulesToTry(set: RuleSet, text: string): CompiledLineRule[] {
+  if ((markCandidates(set, sharedAutomaton(set.key, set.entries), text) & MARKED) === 0) return [];
+  return set.rules.filter((_rule, r) => marks[r] === stamp || set.everyLine[r] === 1);
+}
+
+/**
+ * Applies the rules markCandidates() selected for `text`, in the set's order. Returns whether any rule's pattern
+ * matched the text, conditions aside (rules a test file skips included): such a line is not read again with constants.
+ */
+function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, open: Map<string, RawFinding>, findings: RawFinding[]): boolean {
   // Example and sample code is what people copy: only tests, fixtures and mocks are left to rules that ask for them.
   const isTest = diff.fileClass.isTestOnly;
   const lines = diff.lines;
   const line = lines[index];
-  for (const rule of set.rules) {
-    if (isTest && !rule.definition.includeTests) continue;
+  const { rules, everyLine } = set;
+  const current = stamp;
+  let matched = false;
+  for (let r = 0; r < rules.length; r++) {
+    if (marks[r] !== current && everyLine[r] === 0) continue;
+    const rule = rules[r];
+    if (isTest && !rule.definition.includeTests) {
+      matched ||= rule.pattern.test(text);
+      continue;
+    }
     const match = rule.pattern.exec(text);
     if (!match) continue;
+    matched = true;
     if (rule.unless?.test(text)) continue;
     if (!rule.near.every((near) => nearMatches(lines, index, near, diff.path))) continue;
     if (rule.unlessNear.some((near) => nearMatches(lines, index, near, diff.path))) continue;
@@ -69,6 +105,7 @@ function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, o
     open.set(key, finding);
     findings.push(finding);
   }
+  return matched;
 }
 
 export function runLineRules(diff: FileDiff): RawFinding[] {
@@ -76,14 +113,21 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
   const open = new Map<string, RawFinding>(); // rule|hunk -> finding being extended
   const findings: RawFinding[] = [];
   for (const [set, side] of [[ruleSetFor(kind, "added"), diff.added], [ruleSetFor(kind, "removed"), diff.removed]] as const) {
-    if (!set.gate) continue;
+    if (set.rules.length === 0) continue;
+    // One pass per line marks the rules to try and, for the detectors, which of their scans' literals it holds.
+    const version = scanVersion;
+    const automaton = sharedAutomaton(set.key, set.entries);
+    const { indexes, texts } = side;
+    const masks = new Int32Array(indexes.length);
+    // Lines some rule's pattern matched as written.
     const seen = new Set<number>();
-    const checkLine = set.prefilter !== set.gate;
-    for (const index of candidateLines(side, set.prefilter!)) {
-      if (checkLine && !set.lineGate!.test(diff.lines[index].text)) continue;
-      seen.add(index);
-      applyRules(diff, set, index, diff.lines[index].text, open, findings);
+    for (let i = 0; i < indexes.length; i++) {
+      const result = markCandidates(set, automaton, texts[i]);
+      masks[i] = result & ~MARKED;
+      if ((result & MARKED) !== 0 && applyRules(diff, set, indexes[i], texts[i], open, findings)) seen.add(indexes[i]);
     }
+    side.masks = masks;
+    side.masksVersion = version;
     // Lines that pass a constant to a call are read again with the file's constants inlined.
     if (side !== diff.added) continue;
     const constantUses = candidateLines(side, CONSTANT_ARGUMENT).filter((index) => !seen.has(index));
@@ -92,7 +136,7 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
     if (constants.size === 0) continue;
     for (const index of constantUses) {
       const resolved = resolveConstants(diff.lines[index].text, constants);
-      if (resolved !== diff.lines[index].text && set.lineGate!.test(resolved)) applyRules(diff, set, index, resolved, open, findings);
+      if (resolved !== diff.lines[index].text && (markCandidates(set, automaton, resolved) & MARKED) !== 0) applyRules(diff, set, index, resolved, open, findings);
     }
   }
   for (const finding of findings) if (finding.startLine === finding.line) delete finding.startLine;

@@ -3,7 +3,23 @@
 // locale-aware splitter, rather than a hand-written rule per language.
 const segmenters = new Map<string, Intl.Segmenter>();
 
+/** The same few rule texts are split for every finding of a large review: remembered, within bounds. */
+const MAX_REMEMBERED = 500;
+const remembered = new Map<string, string[]>();
+
 export function splitSentences(text: string, language: string): string[] {
+  const key = `${language}\u0000${text}`;
+  const known = remembered.get(key);
+  if (known) return [...known];
+  const sentences = segment(text, language);
+  if (text.length <= 2000) {
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(key, sentences);
+  }
+  return [...sentences];
+}
+
+function segment(text: string, language: string): string[] {
   let segmenter = segmenters.get(language);
   if (!segmenter) segmenters.set(language, (segmenter = new Intl.Segmenter(language, { granularity: "sentence" })));
   const sentences: string[] = [];
