@@ -4,9 +4,10 @@
 // methods' pages: no serious or critical violation.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Page } from "playwright-core";
-import { ALICE, startConsoleHarness, type ConsoleHarness } from "../console/support/console-harness.js";
-import { startLocalOidcProvider, type LocalOidcProvider } from "../console/sign-in/support/local-oidc-provider.js";
-import { startLocalSmtpServer, type LocalSmtpServer } from "../console/sign-in/support/local-smtp-server.js";
+import { ALICE, type ConsoleHarness } from "../console/support/console-harness.js";
+import { startConsoleWithSignInMethods, type ConsoleWithSignInMethods } from "../console/sign-in/support/console-with-sign-in-methods.js";
+import type { LocalOidcProvider } from "../console/sign-in/support/local-oidc-provider.js";
+import type { LocalSmtpServer } from "../console/sign-in/support/local-smtp-server.js";
 import { checkAccessibility, launchChromium, seriousOrCritical, type AxeViolation } from "./support/browser.js";
 
 let h: ConsoleHarness;
@@ -16,28 +17,18 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const found: Record<string, AxeViolation[]> = {};
 
+let started: ConsoleWithSignInMethods | undefined;
+
 beforeAll(async () => {
-  smtp = await startLocalSmtpServer();
-  h = await startConsoleHarness({
-    installations: [{ id: 7401, account: { id: 9401, login: "acme", type: "Organization" } }],
-    memberships: { acme: { alice: "admin" } },
-    signInMethods: async (baseUrl) => {
-      provider = await startLocalOidcProvider({ redirectUri: `${baseUrl}/auth/oidc/callback` });
-      return {
-        oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, name: "Acme SSO" },
-        email: { delivery: { kind: "smtp", smtpUrl: smtp.url, from: "clearance@example.com" }, perAddressPerHour: 20, perIpPerHour: 100 },
-      };
-    },
-  });
+  started = await startConsoleWithSignInMethods({ installationId: 7401, accountId: 9401 });
+  ({ h, provider, smtp } = started);
   browser = await launchChromium();
   page = await browser.context.newPage();
   page.setDefaultTimeout(20_000);
 });
 afterAll(async () => {
   await browser?.close();
-  await h?.close();
-  await provider?.close();
-  await smtp?.close();
+  await started?.close();
   console.log(`axe violations by page (serious/critical must be none):\n${JSON.stringify(found, null, 1)}`);
 });
 

@@ -2,7 +2,7 @@
 // the list (never the keys themselves), and revocation.
 import { SCOPES } from "../../domain/api-keys.js";
 import { html, type Html } from "../html.js";
-import { csrfField, flash, formatTime, layout, organisationPath, ownerOnly, type OrganisationNav, type PageUser } from "./layout.js";
+import { csrfField, flash, formatTime, layout, organisationPath, ownerOnly, shownOnce, type OrganisationNav, type PageUser } from "./layout.js";
 
 export interface KeyRow {
   id: string;
@@ -44,15 +44,12 @@ export function apiKeysPage(options: {
     flash: options.flash,
     body: html`<h1 class="h2 mb-3">API keys</h1>
 ${options.created
-  ? html`<div class="flash flash-success mb-4" role="status">
-  <p><strong>Key ${options.created.name ? html`“${options.created.name}” ` : null}created.</strong> Copy it now: it is shown only this once and cannot be shown again.</p>
-  <label for="new-key" class="d-block mb-1">Your new API key</label>
-  <div class="d-flex">
-    <input class="form-control input-monospace flex-auto" id="new-key" type="text" readonly value="${options.created.key}">
-    <button type="button" class="btn ml-2 js-copy" data-copy-target="new-key" hidden>Copy</button>
-  </div>
-  <p class="note js-copied" aria-live="polite"></p>
-</div>`
+  ? shownOnce({
+      message: html`<strong>Key ${options.created.name ? html`“${options.created.name}” ` : null}created.</strong> Copy it now: it is shown only this once and cannot be shown again.`,
+      label: "Your new API key",
+      fieldId: "new-key",
+      value: options.created.key,
+    })
   : null}
 ${options.error ? flash("error", options.error) : null}
 

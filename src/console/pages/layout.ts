@@ -95,6 +95,19 @@ export function flash(kind: "success" | "error" | "warn", message: Interpolated)
 
 type Interpolated = Html | string;
 
+/** A secret shown this once (a new API key, an invitation link), with a copy button where JavaScript runs. */
+export function shownOnce(options: { message: Html; label: string; fieldId: string; value: string }): Html {
+  return html`<div class="flash flash-success mb-4" role="status">
+  <p>${options.message}</p>
+  <label for="${options.fieldId}" class="d-block mb-1">${options.label}</label>
+  <div class="d-flex">
+    <input class="form-control input-monospace flex-auto" id="${options.fieldId}" type="text" readonly value="${options.value}">
+    <button type="button" class="btn ml-2 js-copy" data-copy-target="${options.fieldId}" hidden>Copy</button>
+  </div>
+  <p class="note js-copied" aria-live="polite"></p>
+</div>`;
+}
+
 export function formatTime(date: Date | null | undefined): Html | string {
   if (!date) return "—";
   const iso = date.toISOString();

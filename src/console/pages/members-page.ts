@@ -4,7 +4,7 @@
 import type { InvitationView } from "../accounts/invitations.js";
 import type { MemberView } from "../accounts/memberships.js";
 import { html, type Html } from "../html.js";
-import { csrfField, flash, formatTime, layout, organisationPath, ownerOnly, type OrganisationNav, type PageUser } from "./layout.js";
+import { csrfField, flash, formatTime, layout, organisationPath, ownerOnly, shownOnce, type OrganisationNav, type PageUser } from "./layout.js";
 
 export function membersPage(options: {
   user: PageUser;
@@ -30,15 +30,12 @@ export function membersPage(options: {
     body: html`<h1 class="h2 mb-2">Members</h1>
 <p class="color-fg-muted mb-3">Owners change configuration, keys, modes, plan and overage, exceptions and members. Members see every page and change nothing. GitHub administrators of ${nav.accountLogin} who sign in with GitHub are owners without an invitation, for as long as GitHub says so.</p>
 ${options.created
-  ? html`<div class="flash flash-success mb-4" role="status">
-  <p><strong>Invitation created</strong> for ${options.created.invitee} as ${options.created.role}. Copy the link and send it to them: it is shown only this once, works once, and expires in 7 days.</p>
-  <label for="invitation-link" class="d-block mb-1">Invitation link</label>
-  <div class="d-flex">
-    <input class="form-control input-monospace flex-auto" id="invitation-link" type="text" readonly value="${options.created.link}">
-    <button type="button" class="btn ml-2 js-copy" data-copy-target="invitation-link" hidden>Copy</button>
-  </div>
-  <p class="note js-copied" aria-live="polite"></p>
-</div>`
+  ? shownOnce({
+      message: html`<strong>Invitation created</strong> for ${options.created.invitee} as ${options.created.role}. Copy the link and send it to them: it is shown only this once, works once, and expires in 7 days.`,
+      label: "Invitation link",
+      fieldId: "invitation-link",
+      value: options.created.link,
+    })
   : null}
 ${options.error ? flash("error", options.error) : null}
 <div class="Box mb-4">

@@ -3,32 +3,20 @@
 // Account page to an account signed in another way. Over real HTTP, with the local OpenID
 // provider and SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { ALICE, startConsoleHarness, type ConsoleClient, type ConsoleHarness } from "../support/console-harness.js";
-import { startLocalOidcProvider, type LocalOidcProvider } from "./support/local-oidc-provider.js";
-import { startLocalSmtpServer, type LocalSmtpServer } from "./support/local-smtp-server.js";
+import { ALICE, type ConsoleClient, type ConsoleHarness } from "../support/console-harness.js";
+import { startConsoleWithSignInMethods, type ConsoleWithSignInMethods } from "./support/console-with-sign-in-methods.js";
+import type { LocalOidcProvider } from "./support/local-oidc-provider.js";
+import type { LocalSmtpServer } from "./support/local-smtp-server.js";
 
 let h: ConsoleHarness;
 let provider: LocalOidcProvider;
 let smtp: LocalSmtpServer;
+let started: ConsoleWithSignInMethods;
 beforeAll(async () => {
-  smtp = await startLocalSmtpServer();
-  h = await startConsoleHarness({
-    installations: [{ id: 7301, account: { id: 9301, login: "acme", type: "Organization" } }],
-    memberships: { acme: { alice: "admin" } },
-    signInMethods: async (baseUrl) => {
-      provider = await startLocalOidcProvider({ redirectUri: `${baseUrl}/auth/oidc/callback` });
-      return {
-        oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, name: "Acme SSO" },
-        email: { delivery: { kind: "smtp", smtpUrl: smtp.url, from: "clearance@example.com" }, perAddressPerHour: 20, perIpPerHour: 100 },
-      };
-    },
-  });
+  started = await startConsoleWithSignInMethods({ installationId: 7301, accountId: 9301 });
+  ({ h, provider, smtp } = started);
 });
-afterAll(async () => {
-  await h.close();
-  await provider.close();
-  await smtp.close();
-});
+afterAll(async () => started.close());
 
 const prisma = () => h.app.db.prisma;
 const relative = (url: string | URL) => {
