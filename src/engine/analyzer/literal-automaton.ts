@@ -19,16 +19,19 @@ export const MARKED = 1 << 31;
 export const maskBit = (n: number): number => -1 - n;
 
 export class LiteralAutomaton {
-  /** Character code to input class; 0 is "any other character" (all of 128 and above: see isAsciiLiteral). */
-  private readonly classOf = new Uint8Array(65536);
+  /** ASCII character code to input class; 0 is "any other character" (all of 128 and above: see isAsciiLiteral). */
+  private readonly classOf = new Uint8Array(128);
   private readonly classes: number;
-  /** Next state, at state * classes + class. */
-  private readonly next: Uint16Array | Int32Array;
-  /** 1 for the states where some literal ends. */
-  private readonly ends: Uint8Array;
-  /** The mask bits of the literals that end in a state (its failure states' included), MARKED if it has values. */
+  /**
+   * The transition table: at row + class, the row of the next state (a state's row is its number times `classes`,
+   * so the scan adds instead of multiplying). States where some literal ends are numbered last, from `endRow` on,
+   * so the scan tells them apart with one comparison.
+   */
+  private readonly next: Int32Array;
+  private readonly endRow: number;
+  /** For the ending states, by (row - endRow) / classes: the mask bits of the literals that end there (its failure states' included), MARKED if it has values. */
   private readonly bits: Int32Array;
-  /** The values of the literals that end in state s: values[valuesFrom[s]..valuesFrom[s + 1]). */
+  /** The values of the literals that end in ending state e: values[valuesFrom[e]..valuesFrom[e + 1]). */
   private readonly valuesFrom: Int32Array;
   private readonly values: Int32Array;
 
@@ -86,20 +89,33 @@ export class LiteralAutomaton {
         order.push(child);
       }
     }
-    this.next = next;
-    this.ends = new Uint8Array(count);
-    this.bits = new Int32Array(count);
-    this.valuesFrom = new Int32Array(count + 1);
+    // Renumber: states without outputs first (the root, which has none, stays 0), then the ending states.
+    const renumbered = new Int32Array(count);
+    let plain = 0;
+    for (let state = 0; state < count; state++) if (outputs[state].size === 0) renumbered[state] = plain++;
+    const endStates = count - plain;
+    for (let state = 0, e = plain; state < count; state++) if (outputs[state].size > 0) renumbered[state] = e++;
+    const rows = new Int32Array(count * classes);
+    for (let state = 0; state < count; state++) {
+      const from = state * classes;
+      const to = renumbered[state] * classes;
+      for (let cls = 0; cls < classes; cls++) rows[to + cls] = renumbered[next[from + cls]] * classes;
+    }
+    this.next = rows;
+    this.endRow = plain * classes;
+    this.bits = new Int32Array(endStates);
+    this.valuesFrom = new Int32Array(endStates + 1);
     const flat: number[] = [];
     for (let state = 0; state < count; state++) {
-      this.valuesFrom[state] = flat.length;
+      if (outputs[state].size === 0) continue;
+      const e = renumbered[state] - plain;
+      this.valuesFrom[e] = flat.length;
       for (const value of outputs[state]) {
-        if (value >= 0) { flat.push(value); this.bits[state] |= MARKED; }
-        else this.bits[state] |= 1 << (-1 - value);
+        if (value >= 0) { flat.push(value); this.bits[e] |= MARKED; }
+        else this.bits[e] |= 1 << (-1 - value);
       }
-      this.ends[state] = outputs[state].size > 0 ? 1 : 0;
     }
-    this.valuesFrom[count] = flat.length;
+    this.valuesFrom[endStates] = flat.length;
     this.values = Int32Array.from(flat);
   }
 
@@ -108,14 +124,16 @@ export class LiteralAutomaton {
    * those that carry one, with MARKED when it marked anything (0: no literal occurs).
    */
   mark(text: string, marks: Uint32Array, stamp: number): number {
-    const { classOf, classes, next, ends, bits, valuesFrom, values } = this;
-    let state = 0;
+    const { classOf, classes, next, endRow, bits, valuesFrom, values } = this;
+    let row = 0;
     let result = 0;
-    for (let i = 0; i < text.length; i++) {
-      state = next[state * classes + classOf[text.charCodeAt(i)]];
-      if (ends[state] === 0) continue;
-      result |= bits[state];
-      for (let v = valuesFrom[state], end = valuesFrom[state + 1]; v < end; v++) marks[values[v]] = stamp;
+    for (let i = 0, n = text.length; i < n; i++) {
+      const code = text.charCodeAt(i);
+      row = next[row + (code < 128 ? classOf[code] : 0)];
+      if (row < endRow) continue;
+      const e = (row - endRow) / classes;
+      result |= bits[e];
+      for (let v = valuesFrom[e], end = valuesFrom[e + 1]; v < end; v++) marks[values[v]] = stamp;
     }
     return result;
   }

@@ -35,8 +35,12 @@ const OTHER_FIELD = /^\s*\??\.\s*(?!(?:value|token|secret|raw|plain\w*|string|by
 /** Values looked up under a name or id key (claims.get("pat_name")) name the thing, they are not it. */
 const NAMED_FIELD = /\(\s*["'](?:\w+_)?(?:name|id|type|series|expir\w*|count|issuer|subject)["']\s*\)|\.(?:get)?(?:series|id|name|type|username|uuid|expir\w*)\s*\(\s*\)\s*\)?\s*;?\s*$/i;
 
+/** SECRET with "g", made once (not per log call); secretValue() starts it at 0 each time. */
+const SECRET_SCAN = new RegExp(SECRET.source, "g");
+
 function secretValue(args: string): RegExpExecArray | null {
-  const pattern = new RegExp(SECRET.source, "g");
+  const pattern = SECRET_SCAN;
+  pattern.lastIndex = 0;
   for (let m = pattern.exec(args); m; m = pattern.exec(args)) {
     if (!OTHER_FIELD.test(args.slice(m.index + m[0].length))) return m;
   }
