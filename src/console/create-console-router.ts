@@ -60,7 +60,6 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
   const oauth = deps.options.oauth;
   const github: GitHubUserClient | undefined = oauth ? createGitHubUserClient(oauth) : undefined;
   const sessions: SessionStore = createSessionStore(db.prisma, oauth?.clientSecret);
-  const signInLimiter = new RateLimiterMemory({ keyPrefix: "console-sign-in", points: deps.options.signInPerMinute, duration: 60 });
 
   const require = createRequire(import.meta.url);
   const primerCss = require.resolve("@primer/css/dist/primer.css");
@@ -74,6 +73,8 @@ export function createConsoleRouter(deps: ConsoleDependencies): Router {
   const completeSignIn: CompleteSignIn = createCompleteSignIn({ db, log, now, sessions, github, setSessionCookie });
   const signInMethods = deps.options.signInMethods;
   const limiter = deps.limiter ?? ((name: string, points: number, duration: number) => new RateLimiterMemory({ keyPrefix: name, points, duration }));
+  // In the service's store like every other limit: shared by all instances when REDIS_URL is set.
+  const signInLimiter = limiter("console-sign-in", deps.options.signInPerMinute, 60);
   const signInMethodsRouter = signInMethods
     ? createSignInMethodsRouter({ db, log, now, options: { ...signInMethods, signInPerMinute: deps.options.signInPerMinute }, limiter, completeSignIn })
     : undefined;

@@ -27,6 +27,16 @@ const emptyCommitments = {
   commitment_subprocessors_source: "",
 };
 
+// The configuration form's fields besides the profile, as an owner fills them in for Acme.
+const acmeForm = {
+  frameworks: ["ISO_27001", "GDPR"],
+  eu_inference: "true",
+  review_language: "de",
+  ...emptyCommitments,
+  commitment_logging_implementation: "Audit logs are kept for 400 days",
+  commitment_logging_source: "ISMS 4.2",
+};
+
 beforeAll(async () => {
   h = await startConsoleHarness({
     installations: [{ id: 8001, account: { id: 9101, login: "acme", type: "Organization" } }],
@@ -78,12 +88,7 @@ describe("configuration", () => {
     const saved = await client.post("/orgs/8001/configuration", {
       _csrf: csrf,
       profile: '{"company":"Acme","hosting":"eu-central-1"}',
-      frameworks: ["ISO_27001", "GDPR"],
-      eu_inference: "true",
-      review_language: "de",
-      ...emptyCommitments,
-      commitment_logging_implementation: "Audit logs are kept for 400 days",
-      commitment_logging_source: "ISMS 4.2",
+      ...acmeForm,
     });
     expect(saved.status).toBe(303);
     expect(saved.location).toBe("/orgs/8001/configuration?saved=1");
@@ -108,12 +113,7 @@ describe("configuration", () => {
     const page = await client.post("/orgs/8001/configuration", {
       _csrf: csrf,
       profile: JSON.stringify(deep),
-      frameworks: ["ISO_27001", "GDPR"],
-      eu_inference: "true",
-      review_language: "de",
-      ...emptyCommitments,
-      commitment_logging_implementation: "Audit logs are kept for 400 days",
-      commitment_logging_source: "ISMS 4.2",
+      ...acmeForm,
     });
     expect(page.status).toBe(422);
     expect(page.text).toContain('id="profile-error"');

@@ -59,6 +59,30 @@ if (adminUrl && redisUrl) describe("two instances sharing Redis", () => {
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
     expect(limitsA.store!()).toBe("redis");
   }, 90_000);
+
+  it("count the console's sign-in attempts once across both instances", async () => {
+    const [dbA, dbB] = await sharedPostgres();
+    const keyPrefix = `clearance-test-${randomBytes(6).toString("hex")}`;
+    const { log } = captureLogger();
+    const limits = () => createRedisRateLimits({ perIpPerMinute: 100_000, perKeyPerMinute: 60, redisUrl: redisUrl!, log, keyPrefix });
+    const limitsA = limits();
+    const limitsB = limits();
+    const overrides = { console: { signInPerMinute: 4 } };
+    const a = await startHarness({ db: dbA, rateLimits: limitsA, overrides });
+    const b = await startHarness({ db: dbB, rateLimits: limitsB, overrides });
+    cleanups.push(async () => {
+      await a.close();
+      await b.close();
+      await limitsA.close!();
+      await limitsB.close!();
+    });
+    // Until its Redis connection is ready an instance counts in memory (the insurance limiter).
+    while (limitsA.store!() !== "redis" || limitsB.store!() !== "redis") await new Promise((resolve) => setTimeout(resolve, 10));
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await (i % 2 === 0 ? a : b).request("GET", "/sign-in")).status);
+    // No sign-in method is configured (503) until the shared quota of 4 is spent (429).
+    expect(statuses).toEqual([503, 503, 503, 503, 429, 429, 429, 429]);
+  }, 90_000);
 });
 
 describe("Redis unreachable", () => {
