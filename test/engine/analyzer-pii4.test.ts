@@ -2,8 +2,8 @@
 // client option, hostname verifiers installed through setters, trust managers split over lines, storage encryption
 // switched off inside its block, scheduled deletions of people's records unregistered, identity-document vocabulary,
 // GraphQL types inside code and schema-builder objects. Every family has a positive and a harmless look-alike.
-import { describe, it } from "@jest/globals";
-import { check } from "./support/check-rule-cases.js";
+import { describe, expect, it } from "@jest/globals";
+import { areasOf, check } from "./support/check-rule-cases.js";
 
 describe("TLS verification turned off through a client option, whatever the library", () => {
   it("finds verify/validate/check/reject options set false and insecure/skip/ignore options set true", async () => {
@@ -33,6 +33,13 @@ describe("TLS verification turned off through a client option, whatever the libr
       ["skip set false", "infra/k8s.tf", ["+  insecure_skip_tls_verify = false"], null],
       ["development only", "src/lib/https-agent.js", ["+if (process.env.NODE_ENV === 'development') {", "+    agentOptions.rejectUnauthorized = false;", "+}"], null],
     ]);
+  });
+});
+
+describe("verify=False in a token decode call", () => {
+  it("is a skipped signature check (access), not TLS verification turned off", async () => {
+    const { areas } = await areasOf("backend/core/helpers.py", ["+    return TokenBackend(algorithm='HS256').decode(token, verify=False)['user_id']"]);
+    expect(areas).toEqual(["access_mfa"]);
   });
 });
 
