@@ -85,6 +85,7 @@ describe("scheduled deletion of people's records unregistered, in any scheduler"
       ["node-cron body", "src/cron/deleteUnVerifiedUsers.js", [
         "-cron.schedule('0 0 * * *', async () => {", "-    const sixHoursAgo = new Date();", "-    sixHoursAgo.setHours(sixHoursAgo.getHours() - 6);", "-", "-    try {",
         "-        const deletedUsers = await User.destroy({ where: { isVerifiedEmail: false } })", "-    } catch (error) {}", "-})"], "pii_retention"],
+      ["robfig/cron", "crons/DeleteExpiredUsers.go", ["-\t_, err := c.AddFunc(\"0 2 * * *\", func() { store.DeleteExpiredUsers() })"], "pii_retention"],
       ["Laravel command", "app/Console/Kernel.php", ["     {", "-        $schedule->command('users:delete-expired')->daily();", "     }"], "pii_retention"],
       ["Hangfire", "src/Startup.cs", ["-            RecurringJob.AddOrUpdate(\"purge\", () => service.PurgeInactiveCustomers(), Cron.Daily);"], "pii_retention"],
       ["Spring repository call", "src/main/java/app/CleanupService.java", ["-    @Scheduled(cron = \"0 0 */4 * * ?\")", "-    @Transactional", "-    public void purgeOldData() {", "-        userRepository.deleteByEnableFalse();", "-    }"], "pii_retention"],
@@ -93,6 +94,7 @@ describe("scheduled deletion of people's records unregistered, in any scheduler"
 
   it("stays quiet on cache entries, deactivation, a moved schedule and a cleanup job added", async () => {
     await check([
+      ["Redis keys", "server/cron/cron_jobs.go", ["     c := cron.New()", "-    c.AddFunc(\"0 30 * * * *\", model.CleanAllExpireRedisKey())", "     c.Start()"], null],
       ["cache entries", "src/cron/cache.js", ["-cron.schedule('0 * * * *', async () => {", "-  await UserCacheEntry.destroy({ where: { expired: true } })", "-})"], null],
       ["deactivation", "src/cron/inactive.js", ["-cron.schedule('0 0 * * *', async () => {", "-  await User.update({ active: false }, { where: { lastLogin: old } })", "-})"], null],
       ["schedule moved", "src/cron/users.js", ["-cron.schedule('0 0 * * *', async () => {", "-  await User.destroy({ where: { verified: false } })", "-})", "+cron.schedule('0 3 * * *', async () => {", "+  await User.destroy({ where: { verified: false } })", "+})"], null],
@@ -121,12 +123,13 @@ describe("identity documents, criminal records and card holders in any schema la
   });
 });
 
-describe("GraphQL types inside code and schema-builder objects are data models", () => {
+describe("GraphQL types inside code and schema-builder objects are data models, named where they are declared", () => {
   it("finds a gql template type and TypeBox / zod objects with sensitive fields", async () => {
     await check([
       ["gql template", "src/typeDefs/patient_type_defs.js", ["+const typeDefs = gql`", "+    type Patient {", "+        id: Int!", "+        gender: String!", "+        dateOfBirth: String!", "+    }", "+`"], "pii_retention"],
       ["typeDefs string", "api/typeDefs/patient.type.js", ["+const Patient = `", "+\ttype Patient {", "+\t\tbirthdate: Date!", "+\t\taddress: String!", "+\t}", "+`"], "pii_retention"],
       ["TypeBox", "src/schemas/ssnCredential.ts", ["+export const ssnSchema = Type.Object({", "+  ssn: Type.String({ format: 'ssn' }),", "+})"], "pii_retention"],
+      ["Mongoose patient", "models/patient.js", ["+const patientSchema = mongoose.Schema({", "+  gender: { type: String, require: true },", "+  bloodType: { type: String },"], "pii_retention"],
       ["zod", "src/schemas/applicant.ts", ["+export const applicant = z.object({", "+  nationalId: z.string(),", "+})"], "pii_retention"],
     ]);
   });
@@ -134,6 +137,8 @@ describe("GraphQL types inside code and schema-builder objects are data models",
   it("stays quiet on product types and account basics", async () => {
     await check([
       ["product gql", "src/typeDefs/product.js", ["+const typeDefs = gql`", "+  type Product {", "+    sku: String!", "+    price: Float!", "+  }", "+`"], null],
+      ["Mongoose product", "models/Products.js", ["+const Product = new mongoose.Schema({", "+  gender: {", "+    type: String,", "+    enum: ['men', 'women', 'unisex'],", "+  },"], null],
+      ["Mongoose product schema variable", "src/schema/product.schema.ts", ["+const productSchema = new mongoose.Schema({", "+  gender: { type: String, required: true },"], null],
       ["zod sign-up", "src/schemas/signup.ts", ["+export const signup = z.object({", "+  email: z.string().email(),", "+  name: z.string(),", "+})"], null],
     ]);
   });
