@@ -17,6 +17,9 @@ describe("TLS verification turned off through a client option, whatever the libr
       ["Terraform provider", "infra/k8s.tf", ["+provider \"helm\" {", "+  insecure_skip_tls_verify = true", "+}"], "encryption"],
       ["Node checkServerIdentity", "src/db/connect.ts", ["+  tls: { checkServerIdentity: () => undefined },"], "encryption"],
       ["aiohttp connector", "bot/http.py", ["+    conn = aiohttp.TCPConnector(limit=10, ssl=False)"], "encryption"],
+      ["Faraday hash option", "lib/client.rb", ["+    conn = Faraday.new(url: base_url, ssl: { verify: false })"], "encryption"],
+      ["Faraday setter", "lib/platform.rb", ["+      f.ssl[:verify] = false"], "encryption"],
+      [".NET delegate", "src/Http/Client.cs", ["+            ServicePointManager.ServerCertificateValidationCallback = delegate { return true; };"], "encryption"],
       ["git in an image", "Dockerfile", ["+RUN git config --global http.sslVerify false"], "encryption"],
     ]);
   });
@@ -24,6 +27,7 @@ describe("TLS verification turned off through a client option, whatever the libr
   it("stays quiet on verification left on, unrelated checks, browser automation and development-only switches", async () => {
     await check([
       ["verify_certs on", "utilities/elastic_config.py", ["+es = Elasticsearch([url], verify_certs=True, ca_certs=CA)"], null],
+      ["Faraday verify on in production", "lib/platform.rb", ["+      f.ssl[:verify] = Rails.env.production?"], null],
       ["rejectUnauthorized true", "src/lib/https-agent.js", ["+    agentOptions.rejectUnauthorized = true;"], null],
       ["from configuration", "search/client.py", ["+    verify_certs=settings.ES_VERIFY_CERTS,"], null],
       ["a check interval", "config/monitor.yml", ["+tls_check_interval: 0"], null],
