@@ -127,3 +127,35 @@ describe("values that only stand in for a secret", () => {
     ], false);
   });
 });
+
+describe("more token formats and keys in request URLs", () => {
+  it("finds Telegram bot tokens (even in comments), Azure storage account keys and keys in a URL's query", async () => {
+    await expectSecrets([
+      ["Telegram in a comment", "demo/tgbot/main.go", ["+// 1394140187:AAF1D9bRoMeCkaXa1y2H5ZvG0Ec9j7qqWFU", " func main() {"]],
+      ["Azure storage", "src/Storage.cs", ['+    var cs = "DefaultEndpointsProtocol=https;AccountName=acmeprod;AccountKey=q8Zk3v9W2xYt7Lm4Np6Rs1Tu0Vw5Xy8Za3Bc6De9Fg2Hi5Jk8Lm1No4Pq7Rs0Tu3Vw6Xy9Za2Bc5De8Fg==;";']],
+      ["key in a URL", "assets/script.js", ['+var requestUrl = "https://api.openweathermap.org/data/2.5/weather?q=London&appid=4f112ad8f388d7d13afdcbf2472fed94"']],
+    ], true);
+  });
+
+  it("stays quiet on the storage emulator's published key, public map tokens and URL parameters that are not keys", async () => {
+    await expectSecrets([
+      ["Azurite key", "src/Storage.cs", ['+    var cs = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;";']],
+      ["Mapbox public token", "src/map.js", ["+const tiles = `https://api.mapbox.com/styles/v1/acme/tiles/{z}/{x}/{y}?access_token=pk.eyJ1IjoiYWNtZSIsImEiOiJjazEyMyJ9.abc123def456`;"]],
+      ["key from a variable", "src/api.js", ["+fetch(`https://api.example.com/v1/items?api_key=${API_KEY}`)"]],
+      ["version and word token", "src/load.js", ["+const u = 'https://cdn.example.org/lib.js?v=3.2.1&token=abcdefghijklmnopqrstu';"]],
+    ], false);
+  });
+});
+
+describe("throwaway accounts of local databases", () => {
+  it("still finds an account whose password repeats its name on a remote database", async () => {
+    await expectSecrets([["remote", "src/main/resources/application.yml", ["+    url: jdbc:mysql://db.acme.io:3306/shop", "+    username: shop", "+    password: shop"]]], true);
+  });
+
+  it("stays quiet when the password repeats the user name of a localhost or Compose database", async () => {
+    await expectSecrets([
+      ["localhost", "src/main/resources/application-prod.yml", ["+    url: jdbc:mysql://localhost:3306/haoapi_db", "+    username: xuhao", "+    password: xuhao"]],
+      ["Compose", "docker-compose.yml", ["     environment:", "+      POSTGRES_USER: shop", "+      POSTGRES_PASSWORD: shop"]],
+    ], false);
+  });
+});

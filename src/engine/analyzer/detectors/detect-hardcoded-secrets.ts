@@ -19,7 +19,15 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bglpat-[A-Za-z0-9_-]{20,}/, "GitLab token"],
   [/\bnpm_[A-Za-z0-9]{36}\b/, "npm token"],
   [/\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}/, "JSON Web Token"],
+  [/\b\d{8,10}:AA[0-9A-Za-z_-]{33}(?![\w-])/, "Telegram bot token"],
+  [/\b(?:AccountKey|SharedAccessKey)=[A-Za-z0-9+/]{30,}={0,2}/, "Azure storage or service bus key"],
+  [/\bhf_[A-Za-z]{34}\b/, "Hugging Face token"],
+  [/\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b/, "Shopify token"],
+  [/\bdo[por]_v1_[a-f0-9]{64}\b/, "DigitalOcean token"],
+  [/\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/, "PyPI token"],
 ];
+/** Keys published on purpose: the Azure storage emulator's well-known account key. */
+const DOCUMENTED_KEY = /Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
 
 const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|pass)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
@@ -59,6 +67,10 @@ function urlPassword(user: string, password: string, host: string): boolean {
   // On a named or public host any password counts, words too (mongodb://alex:alex@ds0.mlab.com); on a service name only a secret-looking one.
   return NAMED_HOST.test(host) || (password.length >= 6 && /[\d\W]/.test(password));
 }
+/** A key or token in a URL's query string (?appid=..., &api_key=...), as a request URL written into code. */
+const URL_QUERY_KEY = /[?&](?:api[_-]?key|apikey|appid|app[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|secret|token|key)=([A-Za-z0-9_.~-]{16,200})(?=[&#"'`\s]|$)/i;
+/** Key-shaped: a long hex string, or a long run mixing letters and digits. */
+const KEY_SHAPED = (value: string): boolean => /^[a-f0-9]{24,}$/i.test(value) || (value.length >= 20 && /[A-Za-z]/.test(value) && /\d/.test(value));
 /** A setter or builder given a literal credential: setPassword("..."), set_api_key('...'), .withSecret("..."). */
 const SETTER_CALL = /\b(?:set|with|put)_?((?:db|mail|smtp|admin|user|client|api|access|secret|auth|private|account)?_?(?:password|passwd|pwd|pass|secret|secret_?key|api_?key|access_?key|access_?token|auth_?token|client_?secret|private_?key|credentials?))\s*\(\s*["']([^"'\n]{3,200})["']\s*\)/i;
 /** XML configuration: <property name="connection.password">value</property>, <password>value</password>. */
@@ -84,7 +96,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
 /** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
@@ -170,7 +182,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // A real token is leaked even inside a comment; generic assignments in comments are usually documentation.
   for (const [pattern, kindName] of KNOWN_FORMATS) {
     const m = pattern.exec(text);
-    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text) && !anonymousJwt(m[0])) return kindName;
+    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text) && !anonymousJwt(m[0]) && !DOCUMENTED_KEY.test(text)) return kindName;
   }
   if (COMMENT.test(text)) return undefined;
   const url = URL_CREDENTIALS.exec(text) ?? GO_DSN.exec(text);
@@ -201,6 +213,9 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
     const [key, setValue] = [setter[at], setter[at + 1].trim()];
     if (namesCredentialKey(key) && !namesItsKey(key, setValue) && isLiteralCredential(key, setValue)) return "credential assigned to a literal";
   }
+  const queryKey = text.includes("://") ? URL_QUERY_KEY.exec(text) : null;
+  // Public tokens (Mapbox pk.…, publishable pk_…) are meant for the browser.
+  if (queryKey && KEY_SHAPED(queryKey[1]) && !/^pk[._]/.test(queryKey[1]) && !isPlaceholder(queryKey[1])) return "credential in a URL query";
   const queryPassword = URL_QUERY_PASSWORD.exec(text);
   if (queryPassword && !isPlaceholder(queryPassword[1])) return "password in a connection URL";
   const connection = CONNECTION_STRING_PASSWORD.exec(text);
@@ -264,9 +279,17 @@ const COMPOSE_FILE = /(?:^|\/)(?:docker-)?compose[\w.-]*\.ya?ml$/;
  * A default password beside a localhost address (url: jdbc:mysql://localhost/... then password: 123456), or in a
  * Compose file (POSTGRES_PASSWORD: postgres), configures a developer's own database.
  */
+/** A password equal to the user name beside it (username: app / password: app): a throwaway account. */
+function userNamedLike(diff: FileDiff, index: number, value: string): boolean {
+  for (let i = Math.max(0, index - 3); i <= Math.min(diff.lines.length - 1, index + 3); i++) {
+    const user = /\b(?:user(?:name)?|uid|\w*_USER)["']?\s*[=:]\s*["']?([^"'\s,;]+)/i.exec(diff.lines[i].text);
+    if (i !== index && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && user?.[1] === value) return true;
+  }
+  return false;
+}
 function localDefaultPassword(diff: FileDiff, index: number): boolean {
   const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
-  if (!value || !DEFAULT_PASSWORD.test(value)) return false;
+  if (!value || !(DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
   if (COMPOSE_FILE.test(diff.path)) return true;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
     if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && LOCAL_ADDRESS.test(diff.lines[i].text)) return true;
