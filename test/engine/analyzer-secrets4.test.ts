@@ -159,3 +159,13 @@ describe("throwaway accounts of local databases", () => {
     ], false);
   });
 });
+
+describe("constants naming a stored key versus random mixed-case values", () => {
+  it("finds a random mixed-case password in an upper-case constant", async () => {
+    await expectSecrets([["Java constant", "src/jdbc/DatabaseConnection.java", ['+\t\tfinal String PASSWORD = "aenJX7VLJC";']]], true);
+  });
+
+  it("stays quiet on a constant whose value is a camelCase name made of words", async () => {
+    await expectSecrets([["storage key name", "app/src/main/kotlin/AuthDiskSource.kt", ['+private const val PRIVATE_KEY_KEY = "encPrivateKey"']]], false);
+  });
+});

@@ -162,7 +162,8 @@ function isLiteralCredential(key: string, value: string): boolean {
   if (/^pk_(?:live|test)_/.test(value)) return false;
   // A constant that names where something is stored or which option carries it (PRIVATE_KEY_KEY = "encPrivateKey",
   // OPT_DB_PASSWORD = "db-password") holds an identifier.
-  if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
+  // Every hump of such a name is a word (encPrivateKey); a random mix like aenJX7VLJC is a password.
+  if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z]+)+\d*$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
   // Names of stored secrets: existingSecret: postgres-credentials, withSecret("db-creds").
   if (/^existing/i.test(key) || STORED_SECRET_NAME.test(value)) return false;
   if (!isStrongKey(key)) return looksSecret(value);
