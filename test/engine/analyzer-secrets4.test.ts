@@ -169,3 +169,16 @@ describe("constants naming a stored key versus random mixed-case values", () => 
     await expectSecrets([["storage key name", "app/src/main/kotlin/AuthDiskSource.kt", ['+private const val PRIVATE_KEY_KEY = "encPrivateKey"']]], false);
   });
 });
+
+describe("shared links and factory defaults on private networks", () => {
+  it("still finds a non-default password on a private address", async () => {
+    await expectSecrets([["private non-default", "scripts/backup.py", ["+NAS_URL = 'smb://backup:Tr0ub4dor&3@192.168.1.20/share'"]]], true);
+  });
+
+  it("stays quiet on a device's factory login and a Firebase Storage download link", async () => {
+    await expectSecrets([
+      ["router default", "scripts/reboot.py", ["+ROUTER = 'http://admin:admin@192.168.1.1/reboot.cgi'"]],
+      ["Firebase download", "src/assets.ts", ["+export const HERO = 'https://firebasestorage.googleapis.com/v0/b/acme.appspot.com/o/hero.png?alt=media&token=8c1c3f2e-2c6e-4d5c-9f6e-1234567890ab';"]],
+    ], false);
+  });
+});

@@ -64,6 +64,8 @@ const PLACEHOLDER_HOST = /example\.|your|xxx|<|\{|\$|%|^(?:host|hostname|server|
 /** A password inline in a URL or DSN: user:password@host. */
 function urlPassword(user: string, password: string, host: string): boolean {
   if (isPlaceholder(password) || /^(?:pass|pwd|passwd|pw|user|username)$/i.test(password) || /^<|^\{|^(?:anonymous|ftp)$/i.test(user) || PLACEHOLDER_HOST.test(host) || LOCAL_HOST.test(host)) return false;
+  // A factory default on a private network address (admin:admin@192.168.1.1) is a device's or lab's own account.
+  if (DEFAULT_PASSWORD.test(password) && PRIVATE_ADDRESS.test(host)) return false;
   // On a named or public host any password counts, words too (mongodb://alex:alex@ds0.mlab.com); on a service name only a secret-looking one.
   return NAMED_HOST.test(host) || (password.length >= 6 && /[\d\W]/.test(password));
 }
@@ -71,6 +73,7 @@ function urlPassword(user: string, password: string, host: string): boolean {
 const URL_QUERY_KEY = /[?&](?:api[_-]?key|apikey|appid|app[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|secret|token|key)=([A-Za-z0-9_.~-]{16,200})(?=[&#"'`\s]|$)/i;
 /** Key-shaped: a long hex string, or a long run mixing letters and digits. */
 const KEY_SHAPED = (value: string): boolean => /^[a-f0-9]{24,}$/i.test(value) || (value.length >= 20 && /[A-Za-z]/.test(value) && /\d/.test(value));
+const PRIVATE_ADDRESS = /^(?:10\.\d+|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d+\.\d+(?::\d+)?$/;
 /** A setter or builder given a literal credential: setPassword("..."), set_api_key('...'), .withSecret("..."). */
 const SETTER_CALL = /\b(?:set|with|put)_?((?:db|mail|smtp|admin|user|client|api|access|secret|auth|private|account)?_?(?:password|passwd|pwd|pass|secret|secret_?key|api_?key|access_?key|access_?token|auth_?token|client_?secret|private_?key|credentials?))\s*\(\s*["']([^"'\n]{3,200})["']\s*\)/i;
 /** XML configuration: <property name="connection.password">value</property>, <password>value</password>. */
@@ -214,7 +217,8 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
     const [key, setValue] = [setter[at], setter[at + 1].trim()];
     if (namesCredentialKey(key) && !namesItsKey(key, setValue) && isLiteralCredential(key, setValue)) return "credential assigned to a literal";
   }
-  const queryKey = text.includes("://") ? URL_QUERY_KEY.exec(text) : null;
+  // Firebase Storage download links (?alt=media&token=<uuid>) are file URLs meant to be shared, not API credentials.
+  const queryKey = text.includes("://") && !text.includes("alt=media") ? URL_QUERY_KEY.exec(text) : null;
   // Public tokens (Mapbox pk.…, publishable pk_…) are meant for the browser.
   if (queryKey && KEY_SHAPED(queryKey[1]) && !/^pk[._]/.test(queryKey[1]) && !isPlaceholder(queryKey[1])) return "credential in a URL query";
   const queryPassword = URL_QUERY_PASSWORD.exec(text);
