@@ -182,3 +182,12 @@ describe("shared links and factory defaults on private networks", () => {
     ], false);
   });
 });
+
+describe("'pass' as an outcome", () => {
+  it("stays quiet on pass/fail words under a pass key", async () => {
+    await expectSecrets([
+      ["status constant", "src/grading.py", ["+STATUS_PASS = 'passed'"]],
+      ["result map", "src/report.js", ["+const resultPass = 'pass-through';"]],
+    ], false);
+  });
+});

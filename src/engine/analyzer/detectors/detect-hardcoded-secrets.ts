@@ -38,7 +38,6 @@ function keyWords(key: string): string[] {
 }
 /** "pass" names a credential only as a word of its own (MAIL_PASS, dbPass), not inside "bypass" or "compass". */
 const endsInPassWord = (key: string): boolean => keyWords(key).pop() === "pass";
-const isStrongKey = (key: string): boolean => STRONG_KEY.test(key) || endsInPassWord(key);
 /** A key the vocabulary matched: "...pass" only when pass is a word of it. */
 const namesCredentialKey = (key: string): boolean => !/pass$/i.test(key) || endsInPassWord(key);
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" / C# Key { get; set; } = "value" */
@@ -169,7 +168,9 @@ function isLiteralCredential(key: string, value: string): boolean {
   if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z]+)+\d*$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
   // Names of stored secrets: existingSecret: postgres-credentials, withSecret("db-creds").
   if (/^existing/i.test(key) || STORED_SECRET_NAME.test(value)) return false;
-  if (!isStrongKey(key)) return looksSecret(value);
+  // "pass" also means a pass/fail outcome or a ticket (STATUS_PASS = "passed"): a short word there is not a password.
+  if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && !namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value));
+  if (!STRONG_KEY.test(key)) return looksSecret(value);
   if (namesSomething(value)) return false;
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
   if (isPlaceholder(value) || value.includes("://") || (value.length > 120 && !/^[A-Za-z0-9+/=_-]+$/.test(value)) || FIELD_NAME_VALUE.test(value)) return false;
