@@ -19,13 +19,29 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bglpat-[A-Za-z0-9_-]{20,}/, "GitLab token"],
   [/\bnpm_[A-Za-z0-9]{36}\b/, "npm token"],
   [/\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}/, "JSON Web Token"],
+  [/\b\d{8,10}:AA[0-9A-Za-z_-]{33}(?![\w-])/, "Telegram bot token"],
+  [/\b(?:AccountKey|SharedAccessKey)=[A-Za-z0-9+/]{30,}={0,2}/, "Azure storage or service bus key"],
+  [/\bhf_[A-Za-z]{34}\b/, "Hugging Face token"],
+  [/\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b/, "Shopify token"],
+  [/\bdo[por]_v1_[a-f0-9]{64}\b/, "DigitalOcean token"],
+  [/\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/, "PyPI token"],
 ];
+/** Keys published on purpose: the Azure storage emulator's well-known account key. */
+const DOCUMENTED_KEY = /Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
 
-const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?)`;
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|pass)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
 const STRONG_KEY = /(?:password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt))$/i;
-/** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" */
-const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+/** The words of an identifier, lower-cased: MAIL_PASS, mailPass and mail-pass are all ["mail", "pass"]. */
+function keyWords(key: string): string[] {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
+}
+/** "pass" names a credential only as a word of its own (MAIL_PASS, dbPass), not inside "bypass" or "compass". */
+const endsInPassWord = (key: string): boolean => keyWords(key).pop() === "pass";
+/** A key the vocabulary matched: "...pass" only when pass is a word of it. */
+const namesCredentialKey = (key: string): boolean => !/pass$/i.test(key) || endsInPassWord(key);
+/** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" / C# Key { get; set; } = "value" */
+const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*\{\s*get;[^}]{0,40}\})?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'). */
 const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr|t|tr|i18n|gettext|ngettext|trans|translate|lang|formatMessage|_+)$/i;
 /** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
@@ -37,7 +53,30 @@ const URL_QUERY_PASSWORD = /\b(?:jdbc:\w+|mongodb(?:\+srv)?|postgres(?:ql)?|mysq
 /** Password=...; inside a connection string (ADO.NET, JDBC, ODBC). */
 const CONNECTION_STRING = /\b(?:Server|Data Source|Host|User ?Id|Uid|Database|Initial Catalog|Driver)\s*=[^;\n]*;/i;
 const CONNECTION_STRING_PASSWORD = /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*([^;"'\s{}$%<]{6,})\s*(?:;|["'])/i;
-const URL_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'$]+:([^@\s"'/$]{6,})@([^/\s:"']+)/i;
+const URL_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/([^/\s:@"'$]+):([^@\s"'/$]{3,})@([^/\s:"'?]+)/i;
+/** Go's MySQL DSN: user:password@tcp(host:port)/db. */
+const GO_DSN = /\b([\w.-]+):([^@\s"'`/$]{3,})@(?:tcp|unix)\(([^)\s"'`]*)\)/;
+/** A host with a dot in its name or a public address is a real server; a single label (db, rabbitmq) is a service of a local compose or cluster network. */
+const NAMED_HOST = /^(?!(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|host\.docker\.internal)(?::\d+)?$)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?$/i;
+/** Hosts that stand for "your server here": example domains, template words. */
+const PLACEHOLDER_HOST = /example\.|your|xxx|<|\{|\$|%|^(?:host|hostname|server|domain|cluster\d*|ip)(?::\d+)?$|\.(?:local|test|invalid)(?::\d+)?$/i;
+/** A password inline in a URL or DSN: user:password@host. */
+function urlPassword(user: string, password: string, host: string): boolean {
+  if (isPlaceholder(password) || /^(?:pass|pwd|passwd|pw|user|username)$/i.test(password) || /^<|^\{|^(?:anonymous|ftp)$/i.test(user) || PLACEHOLDER_HOST.test(host) || LOCAL_HOST.test(host)) return false;
+  // A factory default on a private network address (admin:admin@192.168.1.1) is a device's or lab's own account.
+  if (DEFAULT_PASSWORD.test(password) && PRIVATE_ADDRESS.test(host)) return false;
+  // On a named or public host any password counts, words too (mongodb://alex:alex@ds0.mlab.com); on a service name only a secret-looking one.
+  return NAMED_HOST.test(host) || (password.length >= 6 && /[\d\W]/.test(password));
+}
+/** A key or token in a URL's query string (?appid=..., &api_key=...), as a request URL written into code. */
+const URL_QUERY_KEY = /[?&](?:api[_-]?key|apikey|appid|app[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|secret|token|key)=([A-Za-z0-9_.~-]{16,200})(?=[&#"'`\s]|$)/i;
+/** Key-shaped: a long hex string, or a long run mixing letters and digits. */
+const KEY_SHAPED = (value: string): boolean => /^[a-f0-9]{24,}$/i.test(value) || (value.length >= 20 && /[A-Za-z]/.test(value) && /\d/.test(value));
+const PRIVATE_ADDRESS = /^(?:10\.\d+|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d+\.\d+(?::\d+)?$/;
+/** A setter or builder given a literal credential: setPassword("..."), set_api_key('...'), .withSecret("..."). */
+const SETTER_CALL = /\b(?:set|with|put)_?((?:db|mail|smtp|admin|user|client|api|access|secret|auth|private|account)?_?(?:password|passwd|pwd|pass|secret|secret_?key|api_?key|access_?key|access_?token|auth_?token|client_?secret|private_?key|credentials?))\s*\(\s*["']([^"'\n]{3,200})["']\s*\)/i;
+/** XML configuration: <property name="connection.password">value</property>, <password>value</password>. */
+const XML_PROPERTY = /<(?:property|entry|param|parameter|setting|add)\b[^>]*?\b(?:name|key)\s*=\s*["']([\w.:-]*?(?:password|passwd|pwd|secret|token|api[._-]?key|private[._-]?key|access[._-]?key|credentials?))["'][^>]*>([^<\n]{3,200})<\/|<((?:[\w-]+[.:_-])?(?:password|passwd|secret|secretKey|apiKey|api-key|privateKey|private-key|accessKey|access-key|clientSecret|client-secret))>([^<\n]{3,200})<\/\3>/i;
 /** A literal key handed to an HMAC or cipher constructor. */
 const KEY_ARGUMENT = /\b(?:createHmac|createCipheriv|createDecipheriv|hmac\.new|HMAC\.new|Mac\.getInstance|SecretKeySpec|HmacSHA\d+)\s*\(\s*(?:["'][\w-]+["']\s*,\s*)?["']([^"'\n]{8,200})["']/;
 /** Mac.getInstance("HmacSHA1") names an algorithm, not a key. */
@@ -54,27 +93,39 @@ function namesItsKey(key: string, value: string): boolean {
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
 // Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
-const PLACEHOLDER = /^@[\w.-]+@$|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+const PLACEHOLDER = /^@[\w.-]+@$|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$(?!2[aby]?\$\d\d\$)|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
 /** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
 const SETTING_NAME_VALUE = /^(?=[a-z._-]*(?:pass(?:word)?|secret|token|key))[a-z]+(?:[-_.][a-z]+)+$/;
+/** Lower-case words ending in credentials/creds/secrets name a stored secret object (a Kubernetes Secret, a vault entry). */
+const STORED_SECRET_NAME = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*[-_.](?:credentials?|creds|secrets)$/;
 /** A value spelled like an environment variable's name (SET_THE_EMAIL_ADDRESS_PASSWORD) names what goes there. */
 const VARIABLE_NAME_VALUE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
+/** Template tokens: __YourClientToken__, yourApiKey, {{ secret }} (case matters: "Your" starts a word). */
+const TEMPLATE_TOKEN = /^_{2,}[A-Za-z]\w*?_{2,}$|[Yy]our[A-Z]/;
+
 function isPlaceholder(value: string): boolean {
-  if (PLACEHOLDER.test(value) || VARIABLE_NAME_VALUE.test(value) || /(.)\1{15,}/.test(value)) return true;
+  if (PLACEHOLDER.test(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
   // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
   if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
     const decoded = Buffer.from(value, "base64").toString("utf8");
     if (/^[\x20-\x7e\s]+$/.test(decoded) && PLACEHOLDER.test(decoded)) return true;
   }
   return false;
+}
+
+/** A JWT whose claims give it the anonymous role (Supabase's anon key) is the public client key, meant for browsers. */
+function anonymousJwt(token: string): boolean {
+  if (!token.startsWith("eyJ")) return false;
+  const claims = Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8");
+  return /"role"\s*:\s*"anon"/.test(claims);
 }
 
 /** Values that name or describe something rather than being a secret: labels, paths, rules, identifiers, route targets. */
@@ -102,11 +153,23 @@ function looksSecret(value: string): boolean {
   return value.length >= 8 && hasLetter && (hasDigit || hasSymbol || (mixedCase && value.length >= 16));
 }
 
+/** Password hashes (bcrypt, argon2, crypt(3), Django's pbkdf2): stored to check a password, not to present one. */
+const PASSWORD_HASH = /^\$(?:2[aby]?\$\d\d|argon2(?:id|i|d)|[156]|scrypt|pbkdf2[\w-]*)\$|^pbkdf2_sha\d+\$\d+\$/;
+
 /** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
 function isLiteralCredential(key: string, value: string): boolean {
+  // A hash under a password name is the stored digest; the same shape under a key or token name is the key itself.
+  if (PASSWORD_HASH.test(value) && !/key|token|secret/i.test(key)) return false;
+  // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_).
+  if (/^pk_(?:live|test)_/.test(value)) return false;
   // A constant that names where something is stored or which option carries it (PRIVATE_KEY_KEY = "encPrivateKey",
   // OPT_DB_PASSWORD = "db-password") holds an identifier.
-  if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
+  // Every hump of such a name is a word (encPrivateKey); a random mix like aenJX7VLJC is a password.
+  if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z]+)+\d*$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
+  // Names of stored secrets: existingSecret: postgres-credentials, withSecret("db-creds").
+  if (/^existing/i.test(key) || STORED_SECRET_NAME.test(value)) return false;
+  // "pass" also means a pass/fail outcome or a ticket (STATUS_PASS = "passed"): a short word there is not a password.
+  if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && !namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value));
   if (!STRONG_KEY.test(key)) return looksSecret(value);
   if (namesSomething(value)) return false;
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
@@ -124,11 +187,11 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // A real token is leaked even inside a comment; generic assignments in comments are usually documentation.
   for (const [pattern, kindName] of KNOWN_FORMATS) {
     const m = pattern.exec(text);
-    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text)) return kindName;
+    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text) && !anonymousJwt(m[0]) && !DOCUMENTED_KEY.test(text)) return kindName;
   }
   if (COMMENT.test(text)) return undefined;
-  const url = URL_CREDENTIALS.exec(text);
-  if (url && !isPlaceholder(url[1]) && !LOCAL_HOST.test(url[2]) && /[\d\W]/.test(url[1])) return "password in a connection URL";
+  const url = URL_CREDENTIALS.exec(text) ?? GO_DSN.exec(text);
+  if (url && urlPassword(url[1], url[2], url[3])) return "password in a connection URL";
   const keyArgument = KEY_ARGUMENT.exec(text);
   if (keyArgument && !isPlaceholder(keyArgument[1]) && !ALGORITHM_NAME.test(keyArgument[1])) return "key passed to a cryptographic function as a literal";
   if (isSecretManifest) {
@@ -142,13 +205,23 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // A literal prefix joined to a generated part ("whsec_" + random) is not the secret.
   const prefixOnly = assignment !== null && assignment.length > 3 && /^\s*(?:\+|\.\.?\s*[$\w(]|\|\|)/.test(text.slice(assignment.index + assignment[0].length));
   const reference = prefixOnly || (assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2]));
-  if (assignment && value !== undefined && !reference && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
+  if (assignment && value !== undefined && !reference && namesCredentialKey(assignment[1]) && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
   const pair = KEYED_PAIR.exec(text);
   if (pair) {
     const at = [1, 3, 5, 7].find((i) => pair[i] !== undefined)!;
     const [key, pairValue] = [pair[at], pair[at + 1]];
-    if (!NON_SECRET_KEY.test(key) && !namesItsKey(key, pairValue) && isLiteralCredential(key, pairValue.trim())) return "credential assigned to a literal";
+    if (namesCredentialKey(key) && !NON_SECRET_KEY.test(key) && !namesItsKey(key, pairValue) && isLiteralCredential(key, pairValue.trim())) return "credential assigned to a literal";
   }
+  const setter = SETTER_CALL.exec(text) ?? XML_PROPERTY.exec(text);
+  if (setter) {
+    const at = setter[1] !== undefined ? 1 : 3;
+    const [key, setValue] = [setter[at], setter[at + 1].trim()];
+    if (namesCredentialKey(key) && !namesItsKey(key, setValue) && isLiteralCredential(key, setValue)) return "credential assigned to a literal";
+  }
+  // Firebase Storage download links (?alt=media&token=<uuid>) are file URLs meant to be shared, not API credentials.
+  const queryKey = text.includes("://") && !text.includes("alt=media") ? URL_QUERY_KEY.exec(text) : null;
+  // Public tokens (Mapbox pk.…, publishable pk_…) are meant for the browser.
+  if (queryKey && KEY_SHAPED(queryKey[1]) && !/^pk[._]/.test(queryKey[1]) && !isPlaceholder(queryKey[1])) return "credential in a URL query";
   const queryPassword = URL_QUERY_PASSWORD.exec(text);
   if (queryPassword && !isPlaceholder(queryPassword[1])) return "password in a connection URL";
   const connection = CONNECTION_STRING_PASSWORD.exec(text);
@@ -184,6 +257,52 @@ function placeholderComment(diff: FileDiff, index: number): boolean {
   return false;
 }
 
+/** A comment above saying the keys are public on purpose (jwt.io's sample keys: "supposed to be exposed, you can commit them"). */
+const NOT_SECRET_COMMENT = /supposed to be (?:exposed|public)|safe(?:ly)? to (?:commit|share|publish)|commit (?:them|it|this) safely|(?:is|are) not (?:a )?secrets?\b|(?:demo|example|sample)[- ](?:only )?(?:keys?|key pair|tokens?)\b/i;
+function notSecretComment(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 6) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
+    if (COMMENT.test(diff.lines[i].text) && NOT_SECRET_COMMENT.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+
+/** A private member of a JSON Web Key (RSA d, p, q, dp, dq, qi; EC d; symmetric k): the key itself. */
+const JWK_PRIVATE_MEMBER = /^\s*["']?(?:d|p|q|dp|dq|qi|k)["']?\s*:\s*["']([A-Za-z0-9_-]{40,})["']/;
+/** Around a "kty" line, the first added line holding a private JWK member, if any. */
+function jwkPrivateMember(diff: FileDiff, index: number): number | undefined {
+  if (!diff.lines[index].text.includes("kty") || !/["']?kty["']?\s*:/.test(diff.lines[index].text)) return undefined;
+  for (let i = Math.max(0, index - 10); i <= Math.min(diff.lines.length - 1, index + 10); i++) {
+    if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind === "+" && JWK_PRIVATE_MEMBER.test(diff.lines[i].text)) return i;
+  }
+  return undefined;
+}
+
+/** Default passwords of a freshly installed database or broker. */
+const DEFAULT_PASSWORD = /^(?:1234|12345|123456|1234567|12345678|123456789|111111|root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor|abc123)$/i;
+const LOCAL_ADDRESS = /\b(?:localhost|127\.0\.0\.1)\b/;
+const COMPOSE_FILE = /(?:^|\/)(?:docker-)?compose[\w.-]*\.ya?ml$/;
+/**
+ * A default password beside a localhost address (url: jdbc:mysql://localhost/... then password: 123456), or in a
+ * Compose file (POSTGRES_PASSWORD: postgres), configures a developer's own database.
+ */
+/** A password equal to the user name beside it (username: app / password: app): a throwaway account. */
+function userNamedLike(diff: FileDiff, index: number, value: string): boolean {
+  for (let i = Math.max(0, index - 3); i <= Math.min(diff.lines.length - 1, index + 3); i++) {
+    const user = /\b(?:user(?:name)?|uid|\w*_USER)["']?\s*[=:]\s*["']?([^"'\s,;]+)/i.exec(diff.lines[i].text);
+    if (i !== index && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && user?.[1] === value) return true;
+  }
+  return false;
+}
+function localDefaultPassword(diff: FileDiff, index: number): boolean {
+  const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
+  if (!value || !(DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
+  if (COMPOSE_FILE.test(diff.path)) return true;
+  for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
+    if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && LOCAL_ADDRESS.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+
 function publicClientKey(diff: FileDiff, index: number): boolean {
   if (!PUBLIC_CLIENT_KEY.test(diff.lines[index].text)) return false;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
@@ -208,13 +327,19 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const throwaway = THROWAWAY_CONFIG.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
   const findings: RawFinding[] = [];
-  for (const index of candidateLines(diff.added, PREFILTER)) {
+  for (const candidate of candidateLines(diff.added, PREFILTER)) {
+    const jwkMember = jwkPrivateMember(diff, candidate);
+    const index = jwkMember ?? candidate;
     const line = diff.lines[index];
-    const secretKind = classify(line.text, kind, isSecretManifest);
+    const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)" : classify(line.text, kind, isSecretManifest);
     if (!secretKind) continue;
+    if (notSecretComment(diff, index)) continue;
+    if (findings.some((f) => f.line === line.newLine)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && placeholderComment(diff, index)) continue;
     if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind)) continue;
-    if (secretKind === "credential assigned to a literal" && publicClientKey(diff, index)) continue;
+    if (secretKind === "credential assigned to a literal" && localDefaultPassword(diff, index)) continue;
+    // Firebase web configuration and search-only keys are public by design: the browser holds them.
+    if ((secretKind === "credential assigned to a literal" || secretKind === "Google API key") && publicClientKey(diff, index)) continue;
     const previous = findings[findings.length - 1];
     if (previous && previous.line === line.newLine - 1 && previous.detail?.kind === secretKind) { previous.startLine ??= previous.line; previous.line = line.newLine; continue; }
     findings.push({ ruleId: "hardcoded-secret", path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { kind: secretKind } });
