@@ -55,9 +55,13 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
   [/(?:^|\/)mix\.exs$/, /^\s*\{\s*:(\w+)\s*,/],
+  // CocoaPods (`pod 'Sentry'`, `pod 'Firebase/Analytics'`), Flutter (`  sentry_flutter: ^8.0.0`), Swift packages (the repository name).
+  [/(?:^|\/)Podfile$/, /^\s*pod\s+["']([\w.+-]+(?:\/[\w.+-]+)?)["']/],
+  [/(?:^|\/)pubspec\.yaml$/, /^\s{2,}([a-z][a-z0-9_]*)\s*:/],
+  [/(?:^|\/)Package\.swift$/, /\.package\s*\(\s*(?:name:\s*"[^"]*"\s*,\s*)?url:\s*"[^"]*\/([\w.-]+?)(?:\.git)?"/],
 ];
-/** Manifests the file classifier does not know as such (Elixir's mix.exs is code that lists dependencies). */
-const OTHER_MANIFEST = /(?:^|\/)mix\.exs$/;
+/** Manifests the file classifier does not know as such (Elixir's mix.exs, Swift's Package.swift and Ruby's Podfile are code that lists dependencies). */
+const OTHER_MANIFEST = /(?:^|\/)(?:mix\.exs|Podfile|pubspec\.yaml|Package\.swift)$/;
 
 const IMPORTS: Record<string, RegExp> = {
   js: /\bfrom\s+["']([^"']+)["']|\brequire\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/,
@@ -67,7 +71,11 @@ const IMPORTS: Record<string, RegExp> = {
   csharp: /^\s*using\s+([\w.]+)\s*;/,
   ruby: /^\s*require\s+["']([\w./-]+)["']/,
   php: /^\s*use\s+([\w\\]+)/,
+  dart: /^\s*import\s+["']package:(\w+)\//,
 };
+/** Dart (Flutter) is code the file classifier does not name. */
+const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : diff.fileClass.kind);
+const isCode = (kind: string) => kind === "dart" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
 
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
 const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataOptions ?? []).map((option) => ({ service, pattern: new RegExp(option, "i") })));
@@ -145,15 +153,15 @@ function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: nu
 
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
-  const kind = OTHER_MANIFEST.test(diff.path) ? "manifest" : diff.fileClass.kind;
+  const kind = kindOf(diff);
   if (isTest || kind === "docs") return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
   if (kind !== "manifest") findings.push(...personalDataOptions(diff));
-  if (isCodeKind(kind)) for (const f of initialisations(diff)) add(f);
+  if (isCode(kind)) for (const f of initialisations(diff)) add(f);
   const importPattern = IMPORTS[kind];
-  const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCodeKind(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
+  const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCode(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
   for (const index of candidates) {
     const line = diff.lines[index];
     if (line.text.length > 2000) continue;
@@ -161,7 +169,8 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const name = packageNameIn(diff.path, line.text);
       // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
       const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1] : undefined;
-      const service = name ? byPackage.get(name.toLowerCase()) ?? (group ? moduleService(group) : undefined) : undefined;
+      // A CocoaPods subspec (Firebase/Analytics) belongs to its pod.
+      const service = name ? byPackage.get(name.toLowerCase()) ?? byPackage.get(name.split("/")[0].toLowerCase()) ?? (group ? moduleService(group) : undefined) : undefined;
       // The same package on a removed line is a version change, not a new service.
       if (service && name && !diff.removedCompact.includes(name.toLowerCase())) add(finding(diff, service, line, "manifest"));
       continue;
@@ -171,13 +180,13 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const service = byHost.get(host[1].toLowerCase());
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
       // for the service (boto3.client("bedrock-runtime")) is.
-      const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCodeKind(kind) && !REQUEST_BODY.test(diff.added.text);
+      const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCode(kind) && !REQUEST_BODY.test(diff.added.text);
       if (service && !urlOnly) add(finding(diff, service, line, "code"));
       continue;
     }
     // SDK imports count for AI providers only: importing an already-installed analytics SDK elsewhere is not news,
     // a new place that calls a model is. Other services count when the diff also constructs their client.
-    if (importPattern && isCodeKind(kind)) {
+    if (importPattern && isCode(kind)) {
       const m = importPattern.exec(line.text);
       const module = m?.slice(1).find((g) => g !== undefined);
       const service = module ? moduleService(module) : undefined;
@@ -191,7 +200,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       }
     }
   }
-  if (findings.length === 0 && isCodeKind(kind) && CONSTRUCTION_WORD.test(diff.added.text)) {
+  if (findings.length === 0 && isCode(kind) && CONSTRUCTION_WORD.test(diff.added.text)) {
     const built = namedClient(diff);
     if (built) add(finding(diff, built.service, built.line, "code"));
   }
