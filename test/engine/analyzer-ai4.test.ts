@@ -48,3 +48,98 @@ describe("identity traits through optional chaining", () => {
     ]);
   });
 });
+
+describe("AI calls: code-only prompts, .NET IChatClient, plain HTTP and langchaingo", () => {
+  it("does not count a diff, patch or stack trace as anyone's data", async () => {
+    await check([
+      ["commit message from a diff", "tools/commit_msg.py", [
+        "+def commit_message(diff_text, api_key):",
+        "+    client = OpenAI(api_key=api_key)",
+        '+    prompt = f"Write a commit message for:\\n{diff_text}"',
+        '+    return client.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": prompt}])',
+      ], null],
+      ["explain a stack trace", "src/explain.ts", [
+        "+export async function explain(stackTrace: string) {",
+        '+  return openai.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: stackTrace }] });',
+        "+}",
+      ], null],
+    ]);
+    await check([
+      ["a customer's message in the same shape", "tools/reply.py", [
+        "+def draft_reply(message_text, api_key):",
+        "+    client = OpenAI(api_key=api_key)",
+        '+    prompt = f"Draft a reply to:\\n{message_text}"',
+        '+    return client.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": prompt}])',
+      ], "ai_use"],
+      ["a postal code is not source code", "src/geo.py", [
+        "+def region_for(postal_code):",
+        '+    return client.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": postal_code}])',
+      ], "ai_use"],
+    ]);
+  });
+
+  it("recognises Microsoft.Extensions.AI calls: a fixed question is a demo, a customer's text is not", async () => {
+    await check([
+      ["IChatClient fixed question", "Samples/Chat.cs", [
+        "+using Microsoft.Extensions.AI;",
+        "+using OpenAI;",
+        '+IChatClient client = new OpenAIClient(key).AsChatClient("gpt-4o-mini");',
+        '+Console.WriteLine(await client.GetResponseAsync("What is AI?"));',
+      ], null],
+    ]);
+    await check([
+      ["IChatClient with a ticket", "Services/TicketTriage.cs", [
+        "+using Microsoft.Extensions.AI;",
+        "+    public async Task<string> Triage(Ticket ticket)",
+        "+    {",
+        "+        var response = await _chatClient.GetResponseAsync(ticket.Description);",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("reads a model request sent over HTTP through its builder chain", async () => {
+    await check([
+      ["reqwest with a fixed question", "src/main.rs", [
+        "+    let body = json!({",
+        '+        "model": "gpt-4o-mini",',
+        '+        "messages": [{ "role": "user", "content": "What is Rust?" }],',
+        "+    });",
+        '+    let res = client.post("https://api.openai.com/v1/chat/completions")',
+        "+        .bearer_auth(api_key)",
+        "+        .body(body.to_string())",
+        "+        .send()",
+        "+        .await?;",
+      ], null],
+    ]);
+    await check([
+      ["reqwest with the user's question", "src/ask.rs", [
+        "+async fn ask(question: &str) -> Result<String> {",
+        "+    let body = json!({",
+        '+        "model": "gpt-4o-mini",',
+        '+        "messages": [{ "role": "user", "content": question }],',
+        "+    });",
+        '+    let res = client.post("https://api.openai.com/v1/chat/completions")',
+        "+        .json(&body)",
+        "+        .send()",
+        "+        .await?;",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("knows langchaingo's one-shot call and provider packages", async () => {
+    await check([
+      ["langchaingo with a request's question", "internal/chat/handler.go", [
+        '+\t"github.com/tmc/langchaingo/llms"',
+        '+\t"github.com/tmc/langchaingo/llms/openai"',
+        "+\tanswer, err := llms.GenerateFromSinglePrompt(ctx, llm, req.Question)",
+      ], "ai_use"],
+    ]);
+    await check([
+      ["langchaingo with a fixed prompt", "cmd/demo/main.go", [
+        '+\t"github.com/tmc/langchaingo/llms/openai"',
+        '+\tprompt := "What is the capital of France?"',
+        "+\tcompletion, err := llms.GenerateFromSinglePrompt(ctx, llm, prompt)",
+      ], null],
+    ]);
+  });
+});

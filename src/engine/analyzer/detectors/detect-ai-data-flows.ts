@@ -96,6 +96,7 @@ const MUTATION = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\.\s*(?:push|appen
 const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshift|Add)\w*\s*\(|<</;
 const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
 const APPENDED = "+";
+const OPENED_CALL = /^[\w.!:]+\s*[\[({]{1,2}\s*$/;
 const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
 /** What each name is assigned on the lines the diff shows (values read across lines up to the closing bracket). */
@@ -126,6 +127,8 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     const start = line.text.length - m[2].length;
     if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
     else if (/^[\[({]/.test(m[2])) add(m[1], argumentText(diff, i, start));
+    // A call or macro whose arguments go on below (`let body = json!({`, `payload = dict(`): read them to the close.
+    else if (OPENED_CALL.test(m[2])) add(m[1], m[2].replace(/[\[({]\s*$/, "") + argumentText(diff, i, line.text.search(/[\[({]\s*$/)));
     else add(m[1], m[2] + (objectInitializer(diff, i) ?? chainContinuation(diff, i)));
   }
   return values;
@@ -154,7 +157,9 @@ function chainContinuation(diff: FileDiff, index: number): string {
     if (line.hunk !== hunk) break;
     if (line.kind === "-") continue;
     if (!/^\s*\??\./.test(line.text)) break;
-    out += ` ${argumentText(diff, i, line.text.indexOf("."))}`;
+    // A link without a call (`.await?`, `.value`) ends on its own line.
+    const dot = line.text.indexOf(".");
+    out += ` ${line.text.includes("(", dot) ? argumentText(diff, i, dot) : line.text.slice(dot)}`;
     n++;
   }
   return out;
@@ -180,8 +185,8 @@ function readTripleQuoted(diff: FileDiff, index: number, from: number): string {
 
 /** Parameters of the functions the diff defines: what a caller passes in (a user's text, a document) reaches the prompt. */
 const FUNCTION_HEAD = /\b(?:def|function|fun|func|fn|sub)\s+\w*[!?=]?\s*\(([^)]*)\)|\b(?:async\s+)?\(([^()]*)\)\s*(?::\s*[\w<>[\]|. ]+)?\s*=>|\b(?:public|private|protected|internal|static|async|override)\s+(?:[\w<>[\],?]+\s+)+\w+\s*\(([^)]*)\)\s*(?:throws\s+[\w.,\s]+)?\{?\s*$|\bfunc\s+\(\w+\s+\*?\w+\)\s+\w+\s*\(([^)]*)\)|^\s*(?:(?:Future|Stream)(?:<[^()]*>)?\s+)?[a-z]\w*\s*\(([^)]*)\)\s*async\*?\s*\{/;
-/** Parameters that configure the call rather than carry anyone's text. */
-const CONFIG_NAME = /^(?:self|this|cls|ctx|context|client|model\w*|temperature|max_?\w*|top_?\w*|stream\w*|api_?key|key|config\w*|options?|opts|settings|params|kwargs|args|tools?|tool_choice|functions?|response_format|format|timeout|retries|n|k|seed|stop\w*|language|lang|locale|tone|style|mode|verbose|debug|callback|cb|next|res|response|logger|log|session|db|conn|connection|index|id|\w+_id|limit|offset|page_size|size|count|num_\w+|deployment\w*|endpoint|url|base_url|host|region|provider|engine|voice|dimensions?|embedding_dims|memory_action|tool\w*)$/i;
+/** Parameters that configure the call rather than carry anyone's text (credentials authenticate it). */
+const CONFIG_NAME = /^(?:self|this|cls|ctx|context|client|model\w*|temperature|max_?\w*|top_?\w*|stream\w*|api_?key|key|config\w*|options?|opts|settings|params|kwargs|args|tools?|tool_choice|functions?|response_format|format|timeout|retries|n|k|seed|stop\w*|language|lang|locale|tone|style|mode|verbose|debug|callback|cb|next|res|response|logger|log|session|db|conn|connection|index|id|\w+_id|limit|offset|page_size|size|count|num_\w+|deployment\w*|endpoint|url|base_url|host|region|provider|engine|voice|dimensions?|embedding_dims|memory_action|tool\w*|bearer\w*|\w*?_?(?:auth|token|secret|credentials?))$/i;
 
 function readParameters(diff: FileDiff, until: number): Set<string> {
   const names = new Set<string>();
@@ -199,11 +204,25 @@ function readParameters(diff: FileDiff, until: number): Set<string> {
       const words = cleaned.split(/\s+/).filter(Boolean);
       if (words.length === 0) continue;
       const name = /^(?:go|rust)$/.test(diff.fileClass.kind) || /\.go$/.test(diff.path) ? words[0] : words[words.length - 1];
-      if (/^[A-Za-z_]\w*$/.test(name) && !CONFIG_NAME.test(name) && !AUTHORED.test(name)) names.add(name);
+      if (/^[A-Za-z_]\w*$/.test(name) && !CONFIG_NAME.test(name) && !AUTHORED.test(name) && !isCodeName(name)) names.add(name);
     }
     break;
   }
   return names;
+}
+
+/** Words naming code and repository artefacts: a diff, a patch, a stack trace is what a model reads about code, not about people. */
+const CODE_WORD = /^(?:diffs?|patch(?:es)?|commits?|snippets?|hunks?|stacktraces?|tracebacks?|changelogs?|git|repos?|repository|codebase|code)$/i;
+/** `code` after these words is a postal, phone or promotion code. */
+const NOT_SOURCE_CODE = /^(?:postal|zip|post|area|country|phone|promo|coupon|discount|referral|invite|verification|otp)$/i;
+const NAME_WORDS = /[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])/g;
+
+/** A name made of code words (`diff`, `diff_text`, `gitDiff`, `codeSnippet`): what it holds is code, whoever wrote it. */
+function isCodeName(name: string): boolean {
+  if (!/diff|patch|commit|snippet|hunk|trace|changelog|git|repo|code/i.test(name)) return false;
+  if (/stack_?trace|trace_?back|source_?code/i.test(name)) return true;
+  const words = name.match(NAME_WORDS) ?? [];
+  return words.some((w, i) => CODE_WORD.test(w) && !(/^code$/i.test(w) && i > 0 && NOT_SOURCE_CODE.test(words[i - 1])));
 }
 
 /** Package and module names used as call receivers (`context.Background()`, `json.dumps`), not data. */
@@ -216,7 +235,7 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
-    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root)) continue;
+    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root)) continue;
     const values = assignments.get(root);
     const appended = assignments.get(`${APPENDED}${root}`);
     if (appended && depth < 3 && appended.some((value) => carriesData(value, facts, depth + 1))) return true;
@@ -238,7 +257,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
     const values = facts.assignments.get(root);
     const appended = facts.assignments.get(`${APPENDED}${root}`) ?? [];
     if (values && depth < 3 && !facts.parameters.has(root) && [...values, ...appended].every((v) => isFixed(v, facts, depth + 1))) continue;
@@ -393,12 +412,15 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       if (COMMENT.test(line.text)) continue;
       const post = HTTP_POST.exec(line.text);
       if (!post) continue;
-      const raw = argumentText(diff, index, post.index + post[0].length - 1);
+      // The request's builder chain below (`.json(&payload)`, `.body(body.to_string())`) carries the body too.
+      const raw = argumentText(diff, index, post.index + post[0].length - 1) + chainContinuation(diff, index);
       facts ??= promptFacts(diff);
       facts.parameters = readParameters(diff, index);
       // The body is often a variable assigned above: read what the names in the call hold.
       const body = [raw, ...[...raw.matchAll(/\b[A-Za-z_]\w*/g)].flatMap(([n]) => facts!.assignments.get(n) ?? [])].join("\n");
-      if (!MODEL_PAYLOAD.test(body) || !carriesData(raw, facts, 0)) continue;
+      if (!MODEL_PAYLOAD.test(body)) continue;
+      // A model request that carries nobody's data (a fixed question) is a demo, like an SDK call with a fixed prompt.
+      if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
       return finding(index, mentioned()!.name);
     }
   }
