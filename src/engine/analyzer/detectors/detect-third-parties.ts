@@ -39,6 +39,21 @@ for (const service of THIRD_PARTY_SERVICES) {
   for (const m of service.modules) byModule.set(m.toLowerCase(), service);
   for (const h of service.hosts) byHost.set(h.toLowerCase(), service);
 }
+/**
+ * npm scopes whose every catalogued package is one service's (@sentry, @datadog, @bugsnag): another package of the scope
+ * (`@sentry/profiling-node`) is that service too. Not for AI providers, nor scopes that also publish tools or libraries
+ * for other products (@elastic, @grafana, @mapbox, @microsoft, @huggingface) or belong to a person or a city.
+ */
+const SHARED_SCOPES = new Set(["@elastic", "@grafana", "@mapbox", "@microsoft", "@huggingface", "@google", "@azure-rest", "@jonkoops", "@datapunt", "@expo"]);
+const byScope = new Map<string, ThirdPartyService | null>();
+for (const service of THIRD_PARTY_SERVICES) {
+  for (const p of service.packages) {
+    const scope = /^(@[\w.-]+)\//.exec(p.toLowerCase())?.[1];
+    if (!scope || SHARED_SCOPES.has(scope)) continue;
+    const seen = byScope.get(scope);
+    byScope.set(scope, seen === undefined || seen === service ? (service.category === "ai" ? null : service) : null);
+  }
+}
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 // A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1).
 const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[\\w-]+\\.)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
@@ -128,6 +143,27 @@ function moduleService(module: string): ThirdPartyService | undefined {
   return undefined;
 }
 
+/**
+ * The service a manifest's package belongs to: by its name, or failing that by what the name belongs to: a CocoaPods
+ * subspec (Firebase/Analytics) to its pod, an npm package to its scope, a NuGet package to its namespace
+ * (Sentry.Serilog), a Maven artifact to the groupId just above it (io.sentry).
+ */
+function packageService(name: string, diff: FileDiff, index: number): ThirdPartyService | undefined {
+  const lower = name.toLowerCase();
+  const known = byPackage.get(lower);
+  if (known) return known;
+  if (/(?:^|\/)Podfile$/.test(diff.path)) return byPackage.get(lower.split("/")[0]);
+  if (lower.startsWith("@")) return byScope.get(lower.split("/")[0]) ?? undefined;
+  if (/\.csproj$/.test(diff.path)) return moduleService(name);
+  if (/(?:^|\/)pom\.xml$/.test(diff.path)) {
+    for (let i = index - 1; i >= 0 && i >= index - 3; i--) {
+      const group = /<groupId>([\w.-]+)<\/groupId>/.exec(diff.lines[i].text)?.[1];
+      if (group) return moduleService(group);
+    }
+  }
+  return undefined;
+}
+
 function packageNameIn(path: string, text: string): string | undefined {
   for (const [file, entry] of MANIFEST_ENTRY) {
     if (!file.test(path)) continue;
@@ -169,8 +205,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const name = packageNameIn(diff.path, line.text);
       // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
       const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1] : undefined;
-      // A CocoaPods subspec (Firebase/Analytics) belongs to its pod.
-      const service = name ? byPackage.get(name.toLowerCase()) ?? byPackage.get(name.split("/")[0].toLowerCase()) ?? (group ? moduleService(group) : undefined) : undefined;
+      const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : undefined;
       // The same package on a removed line is a version change, not a new service.
       if (service && name && !diff.removedCompact.includes(name.toLowerCase())) add(finding(diff, service, line, "manifest"));
       continue;
