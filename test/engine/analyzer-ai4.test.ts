@@ -143,3 +143,107 @@ describe("AI calls: code-only prompts, .NET IChatClient, plain HTTP and langchai
     ]);
   });
 });
+
+describe("manifests: a package known by its scope, namespace or Maven group", () => {
+  it("maps an uncatalogued package to its service through the npm scope, the NuGet namespace or the groupId above", async () => {
+    await check([
+      ["npm @sentry scope", "package.json", ['+    "@sentry/profiling-node": "^8.0.0",'], "subprocessors"],
+      ["NuGet Sentry namespace", "src/Api/Api.csproj", ['+    <PackageReference Include="Sentry.Serilog" Version="4.0.0" />'], "subprocessors"],
+      ["Maven io.sentry group", "pom.xml", ["     <dependency>", "+      <groupId>io.sentry</groupId>", "+      <artifactId>sentry-spring-boot-starter-jakarta</artifactId>", "     </dependency>"], "subprocessors"],
+    ]);
+  });
+
+  it("not for scopes shared by many products, nor framework namespaces and groups", async () => {
+    await check([
+      ["@mapbox build tool", "package.json", ['+    "@mapbox/node-pre-gyp": "^1.0.11",'], null],
+      ["@aws-sdk storage client", "package.json", ['+    "@aws-sdk/client-s3": "^3.500.0",'], null],
+      ["Microsoft logging", "src/Api/Api.csproj", ['+    <PackageReference Include="Microsoft.Extensions.Logging" Version="8.0.0" />'], null],
+      ["Spring Boot web", "pom.xml", ["     <dependency>", "+      <groupId>org.springframework.boot</groupId>", "+      <artifactId>spring-boot-starter-web</artifactId>", "     </dependency>"], null],
+    ]);
+  });
+});
+
+describe("identity traits built as values, SDK set-up on mobile, and scrubbing taken out", () => {
+  it("reads Go identify structs and Amplitude Identify objects that carry an e-mail or name", async () => {
+    await check([
+      ["segment go Identify struct", "internal/track/track.go", [
+        "+\tclient.Enqueue(analytics.Identify{",
+        "+\t\tUserId: user.ID,",
+        '+\t\tTraits: analytics.NewTraits().SetEmail(user.Email).SetName(user.Name),',
+        "+\t})",
+      ], "subprocessors"],
+      ["amplitude identify.set email", "src/analytics.ts", ["+  const identify = new amplitude.Identify();", "+  identify.set('email', user.email);", "+  amplitude.identify(identify);"], "subprocessors"],
+    ]);
+    await check([
+      ["segment go Identify with an id only", "internal/track/track.go", ["+\tclient.Enqueue(analytics.Identify{", "+\t\tUserId: user.ID,", "+\t})"], null],
+      ["amplitude identify.set plan", "src/analytics.ts", ["+  identify.set('plan', account.plan);"], null],
+    ]);
+  });
+
+  it("finds Mixpanel and PostHog set up in Swift, not events tracked on them", async () => {
+    await check([
+      ["swift Mixpanel.initialize", "App/AppDelegate.swift", ['+        Mixpanel.initialize(token: "MIXPANEL_TOKEN", trackAutomaticEvents: true)'], "subprocessors"],
+      ["swift PostHogSDK setup", "App/AppDelegate.swift", ["+        PostHogSDK.shared.setup(config)"], "subprocessors"],
+    ]);
+    await check([
+      ["swift Mixpanel track", "App/Checkout.swift", ['+        Mixpanel.mainInstance().track(event: "checkout")'], null],
+    ]);
+  });
+
+  it("flags a removed beforeSend that scrubbed events, not one rewritten in the same change", async () => {
+    await check([
+      ["beforeSend removed", "src/sentry.ts", [
+        " Sentry.init({",
+        "   dsn: process.env.SENTRY_DSN,",
+        "-  beforeSend(event) {",
+        "-    if (event.user) delete event.user.email;",
+        "-    return event;",
+        "-  },",
+        " });",
+      ], "subprocessors"],
+    ]);
+    await check([
+      ["beforeSend rewritten", "src/sentry.ts", [
+        " Sentry.init({",
+        "   dsn: process.env.SENTRY_DSN,",
+        "-  beforeSend(event) {",
+        "-    if (event.user) delete event.user.email;",
+        "-    return event;",
+        "-  },",
+        "+  beforeSend: scrubUser,",
+        " });",
+      ], null],
+    ]);
+  });
+});
+
+describe("AI calls on a client the file makes, whatever the method", () => {
+  it("follows the client and what is opened on it (a Gemini chat, a LangChain4j model)", async () => {
+    await check([
+      ["gemini chat send_message", "app/assistant.py", [
+        '+model = genai.GenerativeModel("gemini-1.5-flash")',
+        "+chat = model.start_chat(history=[])",
+        "+def reply(user_message):",
+        "+    return chat.send_message(user_message).text",
+      ], "ai_use"],
+      ["langchain4j model.generate", "src/main/java/acme/SupportService.java", [
+        "+        ChatLanguageModel model = OpenAiChatModel.builder().apiKey(key).build();",
+        "+        return model.generate(ticket.getDescription());",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on fixed questions and on resources the client manages", async () => {
+    await check([
+      ["gemini chat with a fixed greeting", "app/demo.py", [
+        '+model = genai.GenerativeModel("gemini-1.5-flash")',
+        "+chat = model.start_chat(history=[])",
+        '+print(chat.send_message("Hello there").text)',
+      ], null],
+      ["assistant created with fixed instructions", "app/setup_assistant.py", [
+        "+client = OpenAI()",
+        '+assistant = client.beta.assistants.create(name="Docs helper", instructions=INSTRUCTIONS, model="gpt-4o")',
+      ], null],
+    ]);
+  });
+});

@@ -23,6 +23,44 @@ const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length
   pattern: new RegExp([...(s.clients ?? []), ...s.modules.map((m) => `["'\\s]${m.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?:["'/.\\s;]|$)`)].join("|")),
 }));
 
+/** Client constructors of the catalogue (`OpenAI(`, `new Anthropic(`, `genai.GenerativeModel(`, `OpenAiChatModel.builder()`). */
+const CONSTRUCTORS = AI.flatMap((s) => (s.clients ?? []).map((c) => ({ service: s, pattern: new RegExp(c) })));
+/** Words of AI use: a file without any of them has no AI client to follow (one scan of the added text). */
+const AI_HINT = /openai|anthropic|claude|gemini|genai|generative|bedrock|vertex|mistral|cohere|groq|ollama|langchain|llm|chat_?model|gpt|ai\.|ai_/i;
+/** `name = value`, `self.name = value`, `val name: Type = value`, `name := value`, `$name = value`. */
+const BINDING = /^\s*(?:(?:const|let|var|val|final|private|public|protected|readonly|static)\s+)*(?:[\w<>[\].?]+\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?| ]+?\s*)?:?=(?![=>])\s*(.+)$/;
+/** Only qualifiers, `new`, `await` or an opening call may come before the constructor in the value. */
+const CONSTRUCTOR_LEAD = /^(?:await\s+|new\s+|[\w.:\\$>-]+\(\s*)*[\w.:\\$>-]*$/;
+/** A call on a name: the chain of members after it and the method called. */
+const MEMBER_CALL = /(?<![\w$.])(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)((?:(?:\??\.|->)\w+(?:\(\s*\))?)*)(?:\??\.|->)(\w+)\s*\(/g;
+/** Methods that hand a model something to read (create, generate_content, send_message, invoke, ask, embed, ...). */
+const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|parse|moderate)$/i;
+/** Client areas that manage resources rather than read content (assistants, fine-tuning jobs, batches). */
+const RESOURCE_CHAIN = /(?:\.|->)(?:assistants|fine_?tun\w*|batches|webhooks)\b/i;
+
+/**
+ * Names bound to an AI client in the lines the diff shows: `client = OpenAI(...)`, `self.llm = ChatAnthropic(...)`,
+ * `model = genai.GenerativeModel(...)`, and what is opened on one (`chat = model.start_chat()`).
+ */
+function clientBindings(diff: FileDiff): Map<string, ThirdPartyService> {
+  const names = new Map<string, ThirdPartyService>();
+  for (const line of diff.lines) {
+    if (line.kind === "-" || line.text.length > 2000 || !line.text.includes("=")) continue;
+    const m = BINDING.exec(line.text);
+    if (!m) continue;
+    const value = m[2];
+    const made = CONSTRUCTORS.find((c) => {
+      const hit = c.pattern.exec(value);
+      return hit !== null && CONSTRUCTOR_LEAD.test(value.slice(0, hit.index));
+    });
+    if (made) { names.set(m[1], made.service); continue; }
+    const root = /^(?:await\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?:\??\.|->)\w/.exec(value)?.[1];
+    const opened = root ? names.get(root) : undefined;
+    if (opened && root !== m[1]) names.set(m[1], opened);
+  }
+  return names;
+}
+
 /** A receiver named for a language model (llm.invoke, chat_model.ainvoke) says what the call is. */
 // LangChain names its chains for what they do (qa_chain, rag_chain, conversation_chain).
 const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel|(?:qa|rag|retrieval|conversation(?:al)?)_?[Cc]hain)\w*\./;
@@ -384,8 +422,10 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     }] };
   };
   const localOnly = () => mentioned()?.selfHosted === true && !diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text));
+  const callLines = new Set<number>();
   for (const site of callSites(diff)) {
     const { index, call } = site;
+    callLines.add(index);
     if (COMMENT.test(diff.lines[index].text)) continue;
     const raw = argumentText(diff, index, site.bracket);
     const argument = raw;
@@ -403,6 +443,30 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     // A model on one's own machine receives nobody's data.
     if (service?.selfHosted && localOnly()) { fixedCalls++; continue; }
     return finding(index, service?.name ?? "AI provider");
+  }
+  // Any sending call on a client the file makes (`chat.send_message(text)`, `model.generate(userMessage)`), whatever the
+  // method: the receiver says it is a model.
+  const clients = AI_HINT.test(diff.added.text) ? clientBindings(diff) : undefined;
+  if (clients && clients.size > 0) {
+    for (const index of diff.added.indexes) {
+      const line = diff.lines[index];
+      if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text)) continue;
+      MEMBER_CALL.lastIndex = 0;
+      for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
+        const service = clients.get(m[1]);
+        if (!service || !SENDING_METHOD.test(m[3]) || RESOURCE_CHAIN.test(m[2])) continue;
+        const raw = argumentText(diff, index, m.index + m[0].length - 1);
+        facts ??= promptFacts(diff);
+        facts.parameters = NO_PARAMETERS;
+        if (!carriesData(raw, facts, 0)) {
+          if (isFixed(raw, facts)) { fixedCalls++; continue; }
+          facts.parameters = readParameters(diff, index);
+          if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
+        }
+        if (service.selfHosted && localOnly()) { fixedCalls++; continue; }
+        return finding(index, service.name);
+      }
+    }
   }
   // A model API called over plain HTTP (Faraday, fetch, requests) from a file about an AI provider.
   const posts = candidateLines(diff.added, HTTP_POST_SCAN);
