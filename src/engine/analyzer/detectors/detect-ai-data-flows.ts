@@ -25,8 +25,9 @@ const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length
 
 /** Client constructors of the catalogue (`OpenAI(`, `new Anthropic(`, `genai.GenerativeModel(`, `OpenAiChatModel.builder()`). */
 const CONSTRUCTORS = AI.flatMap((s) => (s.clients ?? []).map((c) => ({ service: s, pattern: new RegExp(c) })));
+const CONSTRUCTOR_ANY = new RegExp(CONSTRUCTORS.map((c) => `(?:${c.pattern.source})`).join("|"));
 /** Words of AI use: a file without any of them has no AI client to follow (one scan of the added text). */
-const AI_HINT = /openai|anthropic|claude|gemini|genai|generative|bedrock|vertex|mistral|cohere|groq|ollama|langchain|llm|chat_?model|gpt|ai\.|ai_/i;
+const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|llm|chat_?model|\w+ChatModel|gpt)/i;
 /** `name = value`, `self.name = value`, `val name: Type = value`, `name := value`, `$name = value`. */
 const BINDING = /^\s*(?:(?:const|let|var|val|final|private|public|protected|readonly|static)\s+)*(?:[\w<>[\].?]+\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?| ]+?\s*)?:?=(?![=>])\s*(.+)$/;
 /** Only qualifiers, `new`, `await` or an opening call may come before the constructor in the value. */
@@ -49,7 +50,7 @@ function clientBindings(diff: FileDiff): Map<string, ThirdPartyService> {
     const m = BINDING.exec(line.text);
     if (!m) continue;
     const value = m[2];
-    const made = CONSTRUCTORS.find((c) => {
+    const made = CONSTRUCTOR_ANY.test(value) && CONSTRUCTORS.find((c) => {
       const hit = c.pattern.exec(value);
       return hit !== null && CONSTRUCTOR_LEAD.test(value.slice(0, hit.index));
     });
