@@ -247,3 +247,38 @@ describe("AI calls on a client the file makes, whatever the method", () => {
     ]);
   });
 });
+
+describe("round 4b: Gradle plugins of a service, and requests built from fixed lists", () => {
+  it("reads a Gradle plugin id like a package namespace", async () => {
+    await check([
+      ["sentry gradle plugin", "app/build.gradle.kts", ["   plugins {", '+    id("io.sentry.android.gradle") version "4.3.0"', "   }"], "subprocessors"],
+      ["crashlytics apply plugin", "app/build.gradle", ["+apply plugin: 'com.google.firebase.crashlytics'"], "subprocessors"],
+    ]);
+    await check([
+      ["android and kotlin plugins", "app/build.gradle.kts", ["   plugins {", '+    id("com.android.application")', '+    id("org.jetbrains.kotlin.android")', "   }"], null],
+    ]);
+  });
+
+  it("counts a request built with listOf(...) of fixed messages as fixed, one built from the user's text as data", async () => {
+    await check([
+      ["kotlin fixed request", "src/main/kotlin/Main.kt", [
+        "+    val openAI = OpenAI(token = apiKey)",
+        "+    val request = ChatCompletionRequest(",
+        '+        model = ModelId("gpt-4o-mini"),',
+        '+        messages = listOf(ChatMessage(role = ChatRole.User, content = "Say hello"))',
+        "+    )",
+        "+    println(openAI.chatCompletion(request).choices.first().message.content)",
+      ], null],
+    ]);
+    await check([
+      ["kotlin request with the user's note", "src/main/kotlin/Notes.kt", [
+        "+    suspend fun summarize(noteText: String): String {",
+        "+        val request = ChatCompletionRequest(",
+        '+            model = ModelId("gpt-4o-mini"),',
+        "+            messages = listOf(ChatMessage(role = ChatRole.User, content = noteText))",
+        "+        )",
+        "+        return openAI.chatCompletion(request).choices.first().message.content.orEmpty()",
+      ], "ai_use"],
+    ]);
+  });
+});

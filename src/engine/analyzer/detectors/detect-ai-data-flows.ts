@@ -296,7 +296,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
     const values = facts.assignments.get(root);
     const appended = facts.assignments.get(`${APPENDED}${root}`) ?? [];
     if (values && depth < 3 && !facts.parameters.has(root) && [...values, ...appended].every((v) => isFixed(v, facts, depth + 1))) continue;
@@ -305,6 +305,8 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   return true;
 }
 
+/** Functions and macros that only build a collection from what they are given (`listOf(...)`, `vec![...]`, `dict(...)`). */
+const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap)Of|emptyList|emptyMap|vec|dict|list|tuple|array|compact)$/;
 const NO_PARAMETERS: Set<string> = new Set();
 const TYPE_NAME = /^[A-Z]/;
 

@@ -75,6 +75,7 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)pubspec\.yaml$/, /^\s{2,}([a-z][a-z0-9_]*)\s*:/],
   [/(?:^|\/)Package\.swift$/, /\.package\s*\(\s*(?:name:\s*"[^"]*"\s*,\s*)?url:\s*"[^"]*\/([\w.-]+?)(?:\.git)?"/],
 ];
+const GRADLE_PLUGIN = /^\s*id\s*\(?\s*["']([\w.-]+)["']|\bapply\s*\(?\s*plugin\s*[:=]\s*["']([\w.-]+)["']/;
 /** Manifests the file classifier does not know as such (Elixir's mix.exs, Swift's Package.swift and Ruby's Podfile are code that lists dependencies). */
 const OTHER_MANIFEST = /(?:^|\/)(?:mix\.exs|Podfile|pubspec\.yaml|Package\.swift)$/;
 
@@ -205,9 +206,13 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const name = packageNameIn(diff.path, line.text);
       // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
       const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1] : undefined;
-      const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : undefined;
+      // A Gradle plugin of the service (`id("io.sentry.android.gradle")`, `apply plugin: 'com.google.firebase.crashlytics'`)
+      // installs its SDK: the plugin id is read like a package namespace.
+      const plugin = !name && /build\.gradle(?:\.kts)?$/.test(diff.path) ? GRADLE_PLUGIN.exec(line.text)?.slice(1).find((g) => g !== undefined) : undefined;
+      const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : plugin ? moduleService(plugin) : undefined;
       // The same package on a removed line is a version change, not a new service.
-      if (service && name && !diff.removedCompact.includes(name.toLowerCase())) add(finding(diff, service, line, "manifest"));
+      const key = name ?? plugin;
+      if (service && key && !diff.removedCompact.includes(key.toLowerCase())) add(finding(diff, service, line, "manifest"));
       continue;
     }
     const host = HOSTS.exec(line.text);
