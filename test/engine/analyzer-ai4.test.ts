@@ -282,3 +282,26 @@ describe("round 4b: Gradle plugins of a service, and requests built from fixed l
     ]);
   });
 });
+
+describe("scripts a page loads, and regional model endpoints", () => {
+  it("finds analytics and chat widgets loaded by an HTML page, not hosts named in its text", async () => {
+    await check([
+      ["gtag script tag", "public/index.html", ['+    <script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC123"></script>'], "subprocessors"],
+      ["hotjar inline snippet", "templates/base.html", ["+    })(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');"], "subprocessors"],
+      ["segment loader in code", "src/analytics.js", ['+  t.src = "https://cdn.segment.com/analytics.js/v1/" + key + "/analytics.min.js";'], "subprocessors"],
+    ]);
+    await check([
+      ["docs page text", "docs/integrations.html", ["+    <p>Requests go to https://api.segment.io once you enable the integration.</p>"], null],
+      ["markdown mention", "docs/setup.md", ["+Add `<script src=\"https://www.googletagmanager.com/gtag/js\">` to your own site."], null],
+    ]);
+  });
+
+  it("reads a regional Vertex AI endpoint as the provider's host", async () => {
+    await check([
+      ["vertex regional endpoint", "ml/predict.py", [
+        '+    endpoint = f"https://{region}-aiplatform.googleapis.com/v1/projects/{project}/locations/{region}/endpoints/{endpoint_id}:predict"',
+        '+    response = session.post(endpoint, json={"instances": instances})',
+      ], "ai_use"],
+    ]);
+  });
+});

@@ -55,8 +55,9 @@ for (const service of THIRD_PARTY_SERVICES) {
   }
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-// A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1).
-const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[\\w-]+\\.)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
+// A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1), and a regional
+// endpoint a prefix joined by a hyphen (https://us-central1-aiplatform.googleapis.com, `${location}-aiplatform...`).
+const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[\\w-]+\\.)*(?:[\\w\${}]+-)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
 
 // One package name per manifest line, by manifest format.
 const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
@@ -75,6 +76,9 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)pubspec\.yaml$/, /^\s{2,}([a-z][a-z0-9_]*)\s*:/],
   [/(?:^|\/)Package\.swift$/, /\.package\s*\(\s*(?:name:\s*"[^"]*"\s*,\s*)?url:\s*"[^"]*\/([\w.-]+?)(?:\.git)?"/],
 ];
+const HTML_PAGE = /\.(?:html?|xhtml)$/i;
+/** A line of a page that loads from a host: a script or frame source, an inline snippet's loader (`(window, document, 'https://...')`). */
+const LOADS_SCRIPT = /<script\b|<iframe\b|<link\b|\bsrc\s*=|\(\s*window\s*,\s*document\b|\bfetch\s*\(/i;
 const GRADLE_PLUGIN = /^\s*id\s*\(?\s*["']([\w.-]+)["']|\bapply\s*\(?\s*plugin\s*[:=]\s*["']([\w.-]+)["']/;
 /** Manifests the file classifier does not know as such (Elixir's mix.exs, Swift's Package.swift and Ruby's Podfile are code that lists dependencies). */
 const OTHER_MANIFEST = /(?:^|\/)(?:mix\.exs|Podfile|pubspec\.yaml|Package\.swift)$/;
@@ -191,7 +195,8 @@ function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: nu
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = kindOf(diff);
-  if (isTest || kind === "docs") return [];
+  // HTML pages are read for the scripts they load (a tag manager, a chat widget, an analytics snippet), not their text.
+  if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path))) return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
@@ -215,7 +220,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       if (service && key && !diff.removedCompact.includes(key.toLowerCase())) add(finding(diff, service, line, "manifest"));
       continue;
     }
-    const host = HOSTS.exec(line.text);
+    const host = kind === "docs" && !LOADS_SCRIPT.test(line.text) ? null : HOSTS.exec(line.text);
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
