@@ -305,3 +305,15 @@ describe("scripts a page loads, and regional model endpoints", () => {
     ]);
   });
 });
+
+describe("OpenAI-compatible providers reached by base URL", () => {
+  it("names the provider of a base URL or API host (DashScope, Moonshot), not a model family that also runs locally", async () => {
+    await check([
+      ["dashscope compatible mode", "app/llm.py", ['+client = OpenAI(api_key=key, base_url="https://dashscope.aliyuncs.com/compatible-mode/v1")', '+resp = client.chat.completions.create(model="qwen-plus", messages=[{"role": "user", "content": question}])'], "ai_use"],
+      ["moonshot over requests", "app/kimi.py", ['+    payload = {"model": "moonshot-v1-8k", "messages": [{"role": "user", "content": question}]}', '+    r = requests.post("https://api.moonshot.cn/v1/chat/completions", json=payload, headers=headers)'], "ai_use"],
+    ]);
+    await check([
+      ["qwen on local ollama", "app/local.py", ['+resp = ollama.chat(model="qwen2.5:7b", messages=[{"role": "user", "content": question}])'], null],
+    ]);
+  });
+});

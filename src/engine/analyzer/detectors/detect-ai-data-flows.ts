@@ -318,7 +318,7 @@ function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }
 
 /** The distinctive word of each AI provider's name (OpenAI, Anthropic, Cohere, Bedrock, ...), for mentions in any case. */
 // English words (together, replicate, stability, ...) are not mentions of the provider.
-const GENERIC_NAME_WORD = /^(?:semantic|kernel|google|amazon|azure|microsoft|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
+const GENERIC_NAME_WORD = /^(?:semantic|kernel|google|amazon|azure|microsoft|alibaba|baidu|nvidia|catalog|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
 const VENDOR_WORDS = AI.map((s) => ({ service: s, word: s.name.split(/[\s()/.,-]+/).find((w) => w.length >= 4 && !GENERIC_NAME_WORD.test(w)) }))
   .filter((v): v is { service: ThirdPartyService; word: string } => v.word !== undefined);
 const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "i") }));
