@@ -35,7 +35,7 @@ const CONSTRUCTOR_LEAD = /^(?:await\s+|new\s+|[\w.:\\$>-]+\(\s*)*[\w.:\\$>-]*$/;
 /** A call on a name: the chain of members after it and the method called. */
 const MEMBER_CALL = /(?<![\w$.])(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)((?:(?:\??\.|->)\w+(?:\(\s*\))?)*)(?:\??\.|->)(\w+)\s*\(/g;
 /** Methods that hand a model something to read (create, generate_content, send_message, invoke, ask, embed, ...). */
-const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|parse|moderate)$/i;
+const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|moderate)$/i;
 /** Client areas that manage resources rather than read content (assistants, fine-tuning jobs, batches). */
 const RESOURCE_CHAIN = /(?:\.|->)(?:assistants|fine_?tun\w*|batches|webhooks)\b/i;
 
