@@ -317,3 +317,17 @@ describe("OpenAI-compatible providers reached by base URL", () => {
     ]);
   });
 });
+
+describe("AWS service endpoints with a region", () => {
+  it("reads bedrock-runtime.<region>.amazonaws.com as Bedrock's host, not another AWS host", async () => {
+    await check([
+      ["bedrock regional URL", "src/bedrock.ts", [
+        "+  const url = `https://bedrock-runtime.us-east-1.amazonaws.com/model/${modelId}/invoke`;",
+        "+  const res = await signedFetch(url, { method: 'POST', body: JSON.stringify({ messages: [{ role: 'user', content: question }] }) });",
+      ], "ai_use"],
+    ]);
+    await check([
+      ["s3 regional URL", "src/upload.ts", ["+  const url = `https://s3.us-east-1.amazonaws.com/${bucket}/${key}`;", "+  await signedFetch(url, { method: 'PUT', body: file });"], null],
+    ]);
+  });
+});
