@@ -26,6 +26,9 @@ const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length
 /** Client constructors of the catalogue (`OpenAI(`, `new Anthropic(`, `genai.GenerativeModel(`, `OpenAiChatModel.builder()`). */
 const CONSTRUCTORS = AI.flatMap((s) => (s.clients ?? []).map((c) => ({ service: s, pattern: new RegExp(c) })));
 const CONSTRUCTOR_ANY = new RegExp(CONSTRUCTORS.map((c) => `(?:${c.pattern.source})`).join("|"));
+/** The literals every constructor needs (OpenAI, Anthropic, GenerativeModel, ...): a cheap first look at a file and a line. */
+const CONSTRUCTOR_LITERALS = literalPrefilter(AI.flatMap((s) => s.clients ?? []), new RegExp(CONSTRUCTOR_ANY.source, "gi"));
+const mayConstruct = (text: string) => { CONSTRUCTOR_LITERALS.lastIndex = 0; return CONSTRUCTOR_LITERALS.test(text); };
 /** Words of AI use: a file without any of them has no AI client to follow (one scan of the added text). */
 const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|llm|chat_?model|\w+ChatModel|gpt)/i;
 /** `name = value`, `self.name = value`, `val name: Type = value`, `name := value`, `$name = value`. */
@@ -45,12 +48,16 @@ const RESOURCE_CHAIN = /(?:\.|->)(?:assistants|fine_?tun\w*|batches|webhooks)\b/
  */
 function clientBindings(diff: FileDiff): Map<string, ThirdPartyService> {
   const names = new Map<string, ThirdPartyService>();
+  // Most files that mention a provider make no client in the lines shown: look for a constructor's words first.
+  if (!mayConstruct(diff.added.text) && !diff.lines.some((l) => l.kind === " " && mayConstruct(l.text))) return names;
   for (const line of diff.lines) {
     if (line.kind === "-" || line.text.length > 2000 || !line.text.includes("=")) continue;
+    const constructs = mayConstruct(line.text);
+    if (!constructs && names.size === 0) continue;
     const m = BINDING.exec(line.text);
     if (!m) continue;
     const value = m[2];
-    const made = CONSTRUCTOR_ANY.test(value) && CONSTRUCTORS.find((c) => {
+    const made = constructs && CONSTRUCTOR_ANY.test(value) && CONSTRUCTORS.find((c) => {
       const hit = c.pattern.exec(value);
       return hit !== null && CONSTRUCTOR_LEAD.test(value.slice(0, hit.index));
     });
