@@ -23,6 +23,52 @@ const CLIENT_BY_SERVICE = AI.filter((s) => s.clients?.length || s.modules.length
   pattern: new RegExp([...(s.clients ?? []), ...s.modules.map((m) => `["'\\s]${m.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?:["'/.\\s;]|$)`)].join("|")),
 }));
 
+/** Client constructors of the catalogue (`OpenAI(`, `new Anthropic(`, `genai.GenerativeModel(`, `OpenAiChatModel.builder()`). */
+const CONSTRUCTORS = AI.flatMap((s) => (s.clients ?? []).map((c) => ({ service: s, pattern: new RegExp(c) })));
+const CONSTRUCTOR_ANY = new RegExp(CONSTRUCTORS.map((c) => `(?:${c.pattern.source})`).join("|"));
+/** The literals every constructor needs (OpenAI, Anthropic, GenerativeModel, ...): a cheap first look at a file and a line. */
+const CONSTRUCTOR_LITERALS = literalPrefilter(AI.flatMap((s) => s.clients ?? []), new RegExp(CONSTRUCTOR_ANY.source, "gi"));
+const mayConstruct = (text: string) => { CONSTRUCTOR_LITERALS.lastIndex = 0; return CONSTRUCTOR_LITERALS.test(text); };
+/** Words of AI use: a file without any of them has no AI client to follow (one scan of the added text). */
+const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|llm|chat_?model|\w+ChatModel|gpt)/i;
+/** `name = value`, `self.name = value`, `val name: Type = value`, `name := value`, `$name = value`. */
+const BINDING = /^\s*(?:(?:const|let|var|val|final|private|public|protected|readonly|static)\s+)*(?:[\w<>[\].?]+\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?| ]+?\s*)?:?=(?![=>])\s*(.+)$/;
+/** Only qualifiers, `new`, `await` or an opening call may come before the constructor in the value. */
+const CONSTRUCTOR_LEAD = /^(?:await\s+|new\s+|[\w.:\\$>-]+\(\s*)*[\w.:\\$>-]*$/;
+/** A call on a name: the chain of members after it and the method called. */
+const MEMBER_CALL = /(?<![\w$.])(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)((?:(?:\??\.|->)\w+(?:\(\s*\))?)*)(?:\??\.|->)(\w+)\s*\(/g;
+/** Methods that hand a model something to read (create, generate_content, send_message, invoke, ask, embed, ...). */
+const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|moderate)$/i;
+/** Client areas that manage resources rather than read content (assistants, fine-tuning jobs, batches). */
+const RESOURCE_CHAIN = /(?:\.|->)(?:assistants|fine_?tun\w*|batches|webhooks)\b/i;
+
+/**
+ * Names bound to an AI client in the lines the diff shows: `client = OpenAI(...)`, `self.llm = ChatAnthropic(...)`,
+ * `model = genai.GenerativeModel(...)`, and what is opened on one (`chat = model.start_chat()`).
+ */
+function clientBindings(diff: FileDiff): Map<string, ThirdPartyService> {
+  const names = new Map<string, ThirdPartyService>();
+  // Most files that mention a provider make no client in the lines shown: look for a constructor's words first.
+  if (!mayConstruct(diff.added.text) && !diff.lines.some((l) => l.kind === " " && mayConstruct(l.text))) return names;
+  for (const line of diff.lines) {
+    if (line.kind === "-" || line.text.length > 2000 || !line.text.includes("=")) continue;
+    const constructs = mayConstruct(line.text);
+    if (!constructs && names.size === 0) continue;
+    const m = BINDING.exec(line.text);
+    if (!m) continue;
+    const value = m[2];
+    const made = constructs && CONSTRUCTOR_ANY.test(value) && CONSTRUCTORS.find((c) => {
+      const hit = c.pattern.exec(value);
+      return hit !== null && CONSTRUCTOR_LEAD.test(value.slice(0, hit.index));
+    });
+    if (made) { names.set(m[1], made.service); continue; }
+    const root = /^(?:await\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?:\??\.|->)\w/.exec(value)?.[1];
+    const opened = root ? names.get(root) : undefined;
+    if (opened && root !== m[1]) names.set(m[1], opened);
+  }
+  return names;
+}
+
 /** A receiver named for a language model (llm.invoke, chat_model.ainvoke) says what the call is. */
 // LangChain names its chains for what they do (qa_chain, rag_chain, conversation_chain).
 const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel|(?:qa|rag|retrieval|conversation(?:al)?)_?[Cc]hain)\w*\./;
@@ -96,6 +142,7 @@ const MUTATION = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\.\s*(?:push|appen
 const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshift|Add)\w*\s*\(|<</;
 const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
 const APPENDED = "+";
+const OPENED_CALL = /^[\w.!:]+\s*[\[({]{1,2}\s*$/;
 const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
 /** What each name is assigned on the lines the diff shows (values read across lines up to the closing bracket). */
@@ -126,6 +173,8 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     const start = line.text.length - m[2].length;
     if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
     else if (/^[\[({]/.test(m[2])) add(m[1], argumentText(diff, i, start));
+    // A call or macro whose arguments go on below (`let body = json!({`, `payload = dict(`): read them to the close.
+    else if (OPENED_CALL.test(m[2])) add(m[1], m[2].replace(/[\[({]\s*$/, "") + argumentText(diff, i, line.text.search(/[\[({]\s*$/)));
     else add(m[1], m[2] + (objectInitializer(diff, i) ?? chainContinuation(diff, i)));
   }
   return values;
@@ -154,7 +203,9 @@ function chainContinuation(diff: FileDiff, index: number): string {
     if (line.hunk !== hunk) break;
     if (line.kind === "-") continue;
     if (!/^\s*\??\./.test(line.text)) break;
-    out += ` ${argumentText(diff, i, line.text.indexOf("."))}`;
+    // A link without a call (`.await?`, `.value`) ends on its own line.
+    const dot = line.text.indexOf(".");
+    out += ` ${line.text.includes("(", dot) ? argumentText(diff, i, dot) : line.text.slice(dot)}`;
     n++;
   }
   return out;
@@ -180,8 +231,8 @@ function readTripleQuoted(diff: FileDiff, index: number, from: number): string {
 
 /** Parameters of the functions the diff defines: what a caller passes in (a user's text, a document) reaches the prompt. */
 const FUNCTION_HEAD = /\b(?:def|function|fun|func|fn|sub)\s+\w*[!?=]?\s*\(([^)]*)\)|\b(?:async\s+)?\(([^()]*)\)\s*(?::\s*[\w<>[\]|. ]+)?\s*=>|\b(?:public|private|protected|internal|static|async|override)\s+(?:[\w<>[\],?]+\s+)+\w+\s*\(([^)]*)\)\s*(?:throws\s+[\w.,\s]+)?\{?\s*$|\bfunc\s+\(\w+\s+\*?\w+\)\s+\w+\s*\(([^)]*)\)|^\s*(?:(?:Future|Stream)(?:<[^()]*>)?\s+)?[a-z]\w*\s*\(([^)]*)\)\s*async\*?\s*\{/;
-/** Parameters that configure the call rather than carry anyone's text. */
-const CONFIG_NAME = /^(?:self|this|cls|ctx|context|client|model\w*|temperature|max_?\w*|top_?\w*|stream\w*|api_?key|key|config\w*|options?|opts|settings|params|kwargs|args|tools?|tool_choice|functions?|response_format|format|timeout|retries|n|k|seed|stop\w*|language|lang|locale|tone|style|mode|verbose|debug|callback|cb|next|res|response|logger|log|session|db|conn|connection|index|id|\w+_id|limit|offset|page_size|size|count|num_\w+|deployment\w*|endpoint|url|base_url|host|region|provider|engine|voice|dimensions?|embedding_dims|memory_action|tool\w*)$/i;
+/** Parameters that configure the call rather than carry anyone's text (credentials authenticate it). */
+const CONFIG_NAME = /^(?:self|this|cls|ctx|context|client|model\w*|temperature|max_?\w*|top_?\w*|stream\w*|api_?key|key|config\w*|options?|opts|settings|params|kwargs|args|tools?|tool_choice|functions?|response_format|format|timeout|retries|n|k|seed|stop\w*|language|lang|locale|tone|style|mode|verbose|debug|callback|cb|next|res|response|logger|log|session|db|conn|connection|index|id|\w+_id|limit|offset|page_size|size|count|num_\w+|deployment\w*|endpoint|url|base_url|host|region|provider|engine|voice|dimensions?|embedding_dims|memory_action|tool\w*|bearer\w*|\w*?_?(?:auth|token|secret|credentials?))$/i;
 
 function readParameters(diff: FileDiff, until: number): Set<string> {
   const names = new Set<string>();
@@ -199,11 +250,25 @@ function readParameters(diff: FileDiff, until: number): Set<string> {
       const words = cleaned.split(/\s+/).filter(Boolean);
       if (words.length === 0) continue;
       const name = /^(?:go|rust)$/.test(diff.fileClass.kind) || /\.go$/.test(diff.path) ? words[0] : words[words.length - 1];
-      if (/^[A-Za-z_]\w*$/.test(name) && !CONFIG_NAME.test(name) && !AUTHORED.test(name)) names.add(name);
+      if (/^[A-Za-z_]\w*$/.test(name) && !CONFIG_NAME.test(name) && !AUTHORED.test(name) && !isCodeName(name)) names.add(name);
     }
     break;
   }
   return names;
+}
+
+/** Words naming code and repository artefacts: a diff, a patch, a stack trace is what a model reads about code, not about people. */
+const CODE_WORD = /^(?:diffs?|patch(?:es)?|commits?|snippets?|hunks?|stacktraces?|tracebacks?|changelogs?|git|repos?|repository|codebase|code)$/i;
+/** `code` after these words is a postal, phone or promotion code. */
+const NOT_SOURCE_CODE = /^(?:postal|zip|post|area|country|phone|promo|coupon|discount|referral|invite|verification|otp)$/i;
+const NAME_WORDS = /[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])/g;
+
+/** A name made of code words (`diff`, `diff_text`, `gitDiff`, `codeSnippet`): what it holds is code, whoever wrote it. */
+function isCodeName(name: string): boolean {
+  if (!/diff|patch|commit|snippet|hunk|trace|changelog|git|repo|code/i.test(name)) return false;
+  if (/stack_?trace|trace_?back|source_?code/i.test(name)) return true;
+  const words = name.match(NAME_WORDS) ?? [];
+  return words.some((w, i) => CODE_WORD.test(w) && !(/^code$/i.test(w) && i > 0 && NOT_SOURCE_CODE.test(words[i - 1])));
 }
 
 /** Package and module names used as call receivers (`context.Background()`, `json.dumps`), not data. */
@@ -216,7 +281,7 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
-    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root)) continue;
+    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root)) continue;
     const values = assignments.get(root);
     const appended = assignments.get(`${APPENDED}${root}`);
     if (appended && depth < 3 && appended.some((value) => carriesData(value, facts, depth + 1))) return true;
@@ -238,7 +303,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
     const values = facts.assignments.get(root);
     const appended = facts.assignments.get(`${APPENDED}${root}`) ?? [];
     if (values && depth < 3 && !facts.parameters.has(root) && [...values, ...appended].every((v) => isFixed(v, facts, depth + 1))) continue;
@@ -247,6 +312,8 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   return true;
 }
 
+/** Functions and macros that only build a collection from what they are given (`listOf(...)`, `vec![...]`, `dict(...)`). */
+const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap)Of|emptyList|emptyMap|vec|dict|list|tuple|array|compact)$/;
 const NO_PARAMETERS: Set<string> = new Set();
 const TYPE_NAME = /^[A-Z]/;
 
@@ -258,7 +325,7 @@ function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }
 
 /** The distinctive word of each AI provider's name (OpenAI, Anthropic, Cohere, Bedrock, ...), for mentions in any case. */
 // English words (together, replicate, stability, ...) are not mentions of the provider.
-const GENERIC_NAME_WORD = /^(?:semantic|kernel|google|amazon|azure|microsoft|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
+const GENERIC_NAME_WORD = /^(?:semantic|kernel|google|amazon|azure|microsoft|alibaba|baidu|nvidia|catalog|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
 const VENDOR_WORDS = AI.map((s) => ({ service: s, word: s.name.split(/[\s()/.,-]+/).find((w) => w.length >= 4 && !GENERIC_NAME_WORD.test(w)) }))
   .filter((v): v is { service: ThirdPartyService; word: string } => v.word !== undefined);
 const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "i") }));
@@ -365,8 +432,10 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     }] };
   };
   const localOnly = () => mentioned()?.selfHosted === true && !diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text));
+  const callLines = new Set<number>();
   for (const site of callSites(diff)) {
     const { index, call } = site;
+    callLines.add(index);
     if (COMMENT.test(diff.lines[index].text)) continue;
     const raw = argumentText(diff, index, site.bracket);
     const argument = raw;
@@ -385,6 +454,30 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     if (service?.selfHosted && localOnly()) { fixedCalls++; continue; }
     return finding(index, service?.name ?? "AI provider");
   }
+  // Any sending call on a client the file makes (`chat.send_message(text)`, `model.generate(userMessage)`), whatever the
+  // method: the receiver says it is a model.
+  const clients = AI_HINT.test(diff.added.text) ? clientBindings(diff) : undefined;
+  if (clients && clients.size > 0) {
+    for (const index of diff.added.indexes) {
+      const line = diff.lines[index];
+      if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text)) continue;
+      MEMBER_CALL.lastIndex = 0;
+      for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
+        const service = clients.get(m[1]);
+        if (!service || !SENDING_METHOD.test(m[3]) || RESOURCE_CHAIN.test(m[2])) continue;
+        const raw = argumentText(diff, index, m.index + m[0].length - 1);
+        facts ??= promptFacts(diff);
+        facts.parameters = NO_PARAMETERS;
+        if (!carriesData(raw, facts, 0)) {
+          if (isFixed(raw, facts)) { fixedCalls++; continue; }
+          facts.parameters = readParameters(diff, index);
+          if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
+        }
+        if (service.selfHosted && localOnly()) { fixedCalls++; continue; }
+        return finding(index, service.name);
+      }
+    }
+  }
   // A model API called over plain HTTP (Faraday, fetch, requests) from a file about an AI provider.
   const posts = candidateLines(diff.added, HTTP_POST_SCAN);
   if (posts.length > 0 && mentioned() && !localOnly()) {
@@ -393,12 +486,15 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       if (COMMENT.test(line.text)) continue;
       const post = HTTP_POST.exec(line.text);
       if (!post) continue;
-      const raw = argumentText(diff, index, post.index + post[0].length - 1);
+      // The request's builder chain below (`.json(&payload)`, `.body(body.to_string())`) carries the body too.
+      const raw = argumentText(diff, index, post.index + post[0].length - 1) + chainContinuation(diff, index);
       facts ??= promptFacts(diff);
       facts.parameters = readParameters(diff, index);
       // The body is often a variable assigned above: read what the names in the call hold.
       const body = [raw, ...[...raw.matchAll(/\b[A-Za-z_]\w*/g)].flatMap(([n]) => facts!.assignments.get(n) ?? [])].join("\n");
-      if (!MODEL_PAYLOAD.test(body) || !carriesData(raw, facts, 0)) continue;
+      if (!MODEL_PAYLOAD.test(body)) continue;
+      // A model request that carries nobody's data (a fixed question) is a demo, like an SDK call with a fixed prompt.
+      if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
       return finding(index, mentioned()!.name);
     }
   }

@@ -39,9 +39,26 @@ for (const service of THIRD_PARTY_SERVICES) {
   for (const m of service.modules) byModule.set(m.toLowerCase(), service);
   for (const h of service.hosts) byHost.set(h.toLowerCase(), service);
 }
+/**
+ * npm scopes whose every catalogued package is one service's (@sentry, @datadog, @bugsnag): another package of the scope
+ * (`@sentry/profiling-node`) is that service too. Not for AI providers, nor scopes that also publish tools or libraries
+ * for other products (@elastic, @grafana, @mapbox, @microsoft, @huggingface) or belong to a person or a city.
+ */
+const SHARED_SCOPES = new Set(["@elastic", "@grafana", "@mapbox", "@microsoft", "@huggingface", "@google", "@azure-rest", "@jonkoops", "@datapunt", "@expo"]);
+const byScope = new Map<string, ThirdPartyService | null>();
+for (const service of THIRD_PARTY_SERVICES) {
+  for (const p of service.packages) {
+    const scope = /^(@[\w.-]+)\//.exec(p.toLowerCase())?.[1];
+    if (!scope || SHARED_SCOPES.has(scope)) continue;
+    const seen = byScope.get(scope);
+    byScope.set(scope, seen === undefined || seen === service ? (service.category === "ai" ? null : service) : null);
+  }
+}
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-// A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1).
-const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[\\w-]+\\.)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$)`, "i");
+// A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1), and a regional
+// endpoint a prefix joined by a hyphen (https://us-central1-aiplatform.googleapis.com, `${location}-aiplatform...`) or,
+// for AWS, a region after it (bedrock-runtime.us-east-1.amazonaws.com).
+const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[\\w-]+\\.)*(?:[\\w\${}]+-)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$|\\.[a-z]{2}(?:-[a-z]+)+-\\d\\.amazonaws\\.com)`, "i");
 
 // One package name per manifest line, by manifest format.
 const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
@@ -55,9 +72,17 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
   [/(?:^|\/)mix\.exs$/, /^\s*\{\s*:(\w+)\s*,/],
+  // CocoaPods (`pod 'Sentry'`, `pod 'Firebase/Analytics'`), Flutter (`  sentry_flutter: ^8.0.0`), Swift packages (the repository name).
+  [/(?:^|\/)Podfile$/, /^\s*pod\s+["']([\w.+-]+(?:\/[\w.+-]+)?)["']/],
+  [/(?:^|\/)pubspec\.yaml$/, /^\s{2,}([a-z][a-z0-9_]*)\s*:/],
+  [/(?:^|\/)Package\.swift$/, /\.package\s*\(\s*(?:name:\s*"[^"]*"\s*,\s*)?url:\s*"[^"]*\/([\w.-]+?)(?:\.git)?"/],
 ];
-/** Manifests the file classifier does not know as such (Elixir's mix.exs is code that lists dependencies). */
-const OTHER_MANIFEST = /(?:^|\/)mix\.exs$/;
+const HTML_PAGE = /\.(?:html?|xhtml)$/i;
+/** A line of a page that loads from a host: a script or frame source, an inline snippet's loader (`(window, document, 'https://...')`). */
+const LOADS_SCRIPT = /<script\b|<iframe\b|<link\b|\bsrc\s*=|\(\s*window\s*,\s*document\b|\bfetch\s*\(/i;
+const GRADLE_PLUGIN = /^\s*id\s*\(?\s*["']([\w.-]+)["']|\bapply\s*\(?\s*plugin\s*[:=]\s*["']([\w.-]+)["']/;
+/** Manifests the file classifier does not know as such (Elixir's mix.exs, Swift's Package.swift and Ruby's Podfile are code that lists dependencies). */
+const OTHER_MANIFEST = /(?:^|\/)(?:mix\.exs|Podfile|pubspec\.yaml|Package\.swift)$/;
 
 const IMPORTS: Record<string, RegExp> = {
   js: /\bfrom\s+["']([^"']+)["']|\brequire\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/,
@@ -67,7 +92,11 @@ const IMPORTS: Record<string, RegExp> = {
   csharp: /^\s*using\s+([\w.]+)\s*;/,
   ruby: /^\s*require\s+["']([\w./-]+)["']/,
   php: /^\s*use\s+([\w\\]+)/,
+  dart: /^\s*import\s+["']package:(\w+)\//,
 };
+/** Dart (Flutter) is code the file classifier does not name. */
+const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : diff.fileClass.kind);
+const isCode = (kind: string) => kind === "dart" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
 
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
 const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataOptions ?? []).map((option) => ({ service, pattern: new RegExp(option, "i") })));
@@ -120,6 +149,27 @@ function moduleService(module: string): ThirdPartyService | undefined {
   return undefined;
 }
 
+/**
+ * The service a manifest's package belongs to: by its name, or failing that by what the name belongs to: a CocoaPods
+ * subspec (Firebase/Analytics) to its pod, an npm package to its scope, a NuGet package to its namespace
+ * (Sentry.Serilog), a Maven artifact to the groupId just above it (io.sentry).
+ */
+function packageService(name: string, diff: FileDiff, index: number): ThirdPartyService | undefined {
+  const lower = name.toLowerCase();
+  const known = byPackage.get(lower);
+  if (known) return known;
+  if (/(?:^|\/)Podfile$/.test(diff.path)) return byPackage.get(lower.split("/")[0]);
+  if (lower.startsWith("@")) return byScope.get(lower.split("/")[0]) ?? undefined;
+  if (/\.csproj$/.test(diff.path)) return moduleService(name);
+  if (/(?:^|\/)pom\.xml$/.test(diff.path)) {
+    for (let i = index - 1; i >= 0 && i >= index - 3; i--) {
+      const group = /<groupId>([\w.-]+)<\/groupId>/.exec(diff.lines[i].text)?.[1];
+      if (group) return moduleService(group);
+    }
+  }
+  return undefined;
+}
+
 function packageNameIn(path: string, text: string): string | undefined {
   for (const [file, entry] of MANIFEST_ENTRY) {
     if (!file.test(path)) continue;
@@ -145,15 +195,16 @@ function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: nu
 
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
-  const kind = OTHER_MANIFEST.test(diff.path) ? "manifest" : diff.fileClass.kind;
-  if (isTest || kind === "docs") return [];
+  const kind = kindOf(diff);
+  // HTML pages are read for the scripts they load (a tag manager, a chat widget, an analytics snippet), not their text.
+  if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path))) return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
   if (kind !== "manifest") findings.push(...personalDataOptions(diff));
-  if (isCodeKind(kind)) for (const f of initialisations(diff)) add(f);
+  if (isCode(kind)) for (const f of initialisations(diff)) add(f);
   const importPattern = IMPORTS[kind];
-  const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCodeKind(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
+  const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCode(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
   for (const index of candidates) {
     const line = diff.lines[index];
     if (line.text.length > 2000) continue;
@@ -161,23 +212,27 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const name = packageNameIn(diff.path, line.text);
       // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
       const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1] : undefined;
-      const service = name ? byPackage.get(name.toLowerCase()) ?? (group ? moduleService(group) : undefined) : undefined;
+      // A Gradle plugin of the service (`id("io.sentry.android.gradle")`, `apply plugin: 'com.google.firebase.crashlytics'`)
+      // installs its SDK: the plugin id is read like a package namespace.
+      const plugin = !name && /build\.gradle(?:\.kts)?$/.test(diff.path) ? GRADLE_PLUGIN.exec(line.text)?.slice(1).find((g) => g !== undefined) : undefined;
+      const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : plugin ? moduleService(plugin) : undefined;
       // The same package on a removed line is a version change, not a new service.
-      if (service && name && !diff.removedCompact.includes(name.toLowerCase())) add(finding(diff, service, line, "manifest"));
+      const key = name ?? plugin;
+      if (service && key && !diff.removedCompact.includes(key.toLowerCase())) add(finding(diff, service, line, "manifest"));
       continue;
     }
-    const host = HOSTS.exec(line.text);
+    const host = kind === "docs" && !LOADS_SCRIPT.test(line.text) ? null : HOSTS.exec(line.text);
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
       // for the service (boto3.client("bedrock-runtime")) is.
-      const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCodeKind(kind) && !REQUEST_BODY.test(diff.added.text);
+      const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCode(kind) && !REQUEST_BODY.test(diff.added.text);
       if (service && !urlOnly) add(finding(diff, service, line, "code"));
       continue;
     }
     // SDK imports count for AI providers only: importing an already-installed analytics SDK elsewhere is not news,
     // a new place that calls a model is. Other services count when the diff also constructs their client.
-    if (importPattern && isCodeKind(kind)) {
+    if (importPattern && isCode(kind)) {
       const m = importPattern.exec(line.text);
       const module = m?.slice(1).find((g) => g !== undefined);
       const service = module ? moduleService(module) : undefined;
@@ -191,7 +246,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       }
     }
   }
-  if (findings.length === 0 && isCodeKind(kind) && CONSTRUCTION_WORD.test(diff.added.text)) {
+  if (findings.length === 0 && isCode(kind) && CONSTRUCTION_WORD.test(diff.added.text)) {
     const built = namedClient(diff);
     if (built) add(finding(diff, built.service, built.line, "code"));
   }
