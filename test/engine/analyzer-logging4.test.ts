@@ -19,6 +19,8 @@ describe("logging calls recognised by their shape", () => {
       ["math log", "src/stats.js", ["+    const score = Math.log(emailCount + 1);"], null],
       ["analytics event", "src/track.ts", ["+    logEvent(analytics, 'sign_up', { method: provider });"], null],
       ["a log helper defined, not called", "lib/portal_web/live/sign_up.ex", ["+  defp log_honeypot_hit(attrs, user_agent, real_ip) do", "+    :ok", "+  end"], null],
+      ["an audit event recorded, not a log line", "app/services/api_keys/create_service.rb", ["+      register_security_log(api_key)"], null],
+      ["a secret passed through a masking helper", "src/main/java/io/acme/OAuthTokenAPI.java", ['+            Logging.debug(main, "lock contended for token ...\'" + tokenSuffix(externalRefreshToken) + "\'");'], null],
     ]);
   });
 });

@@ -3,7 +3,7 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
-import { findLogCall, namedPlaceholder, sensitiveIdentifier, sensitiveKey, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
+import { findLogCall, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
 const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
 
@@ -44,7 +44,7 @@ function secretValue(args: string): RegExpExecArray | null {
   const pattern = SECRET_SCAN;
   pattern.lastIndex = 0;
   for (let m = pattern.exec(args); m; m = pattern.exec(args)) {
-    if (!OTHER_FIELD.test(args.slice(m.index + m[0].length))) return m;
+    if (!OTHER_FIELD.test(args.slice(m.index + m[0].length)) && passedAsValue(args, m.index, m[0].length)) return m;
   }
   return null;
 }
@@ -58,7 +58,8 @@ function piiValue(args: string): RegExpExecArray | null {
   const pattern = PII_SCAN;
   pattern.lastIndex = 0;
   for (let m = pattern.exec(args); m; m = pattern.exec(args)) {
-    if (!PII_OTHER_FIELD.test(args.slice(m.index + m[0].length)) || /^(?:req|request|\$request|params|JSON|json)\b/.test(m[0])) return m;
+    if (/^(?:req|request|\$request|params|JSON|json)\b/.test(m[0])) return m;
+    if (!PII_OTHER_FIELD.test(args.slice(m.index + m[0].length)) && passedAsValue(args, m.index, m[0].length)) return m;
   }
   return null;
 }

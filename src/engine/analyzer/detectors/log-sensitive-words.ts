@@ -31,6 +31,7 @@ const RECEIVER_LEVEL = new RegExp(
  */
 const LOG_FUNCTION = /(?<![\w$])(?:(?:this|self|\$this|@)\s*(?:\.|->)?\s*)?([A-Za-z_$][\w$]*)\s*\(/g;
 const NOT_A_LOG = new Set(["in", "out", "on", "off", "event", "events", "metric", "metrics", "screen", "page", "view", "purchase", "analytics", "level", "levels", "file", "files", "dir", "path", "format", "formatter", "handler", "config", "setup", "init", "name", "line", "lines", "entries", "rotate", "rotation", "size", "base", "sum", "softmax", "prob", "probs", "likelihood", "det", "gamma", "space", "scale", "normal", "uniform"]);
+const LOG_VERB = new Set(["write", "debug", "info", "warn", "warning", "error", "err", "trace", "verbose", "console", "print", "app", "dev", "sys", "do", "my", "custom"]);
 const MATH_RECEIVER = /(?:\bMath|\bmath|\bnp|\bnumpy|\btorch|\btf|\bjnp|\bcmath|\bscipy|\bDecimal|\bBigDecimal|\bsympy|\bF)\s*\.\s*$/;
 const DEFINITION = /\b(?:def|defp|defmacro|defmacrop|function|func|fun|fn|sub|void|static|private|public|protected|internal|override|async function|val|var|let|const)\s+$/;
 
@@ -38,8 +39,10 @@ function isLogFunctionName(name: string): boolean {
   const words = splitWords(name);
   if (words.length === 0) return false;
   const logWord = (w: string) => w === "log" || w === "logger" || /^[a-z]log$/.test(w) && w !== "blog";
-  if (!logWord(words[0]) && !logWord(words[words.length - 1])) return false;
-  return !words.some((w) => NOT_A_LOG.has(w));
+  if (words.some((w) => NOT_A_LOG.has(w))) return false;
+  if (logWord(words[0])) return true;
+  // writeLog, debugLog, console_log; not register_security_log or create_activity_log (audit events).
+  return logWord(words[words.length - 1]) && words.slice(0, -1).every((w) => LOG_VERB.has(w));
 }
 
 export interface LogCall { index: number; end: number; }
@@ -146,7 +149,7 @@ const TESTED_AFTER = /^\s*(?:[!=]==?|<>|\bis\b|\bin\b|\?\?=)/;
 const TESTED_BEFORE = /(?:[!=]==?|<>|\bnot|!)\s*$/;
 
 /** Whether the identifier at `index` is passed to the log as a value (not inside another call, not only tested). */
-function passedAsValue(code: string, index: number, length: number): boolean {
+export function passedAsValue(code: string, index: number, length: number): boolean {
   if (TESTED_AFTER.test(code.slice(index + length, index + length + 6)) || TESTED_BEFORE.test(code.slice(Math.max(0, index - 6), index))) return false;
   const call = enclosingCall(code, index);
   return call === null || PASSES_VALUE.test(call.replace(/^.*\./, ""));
