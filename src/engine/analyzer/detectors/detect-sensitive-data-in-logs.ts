@@ -1,7 +1,7 @@
 // Personal data or secrets passed to a logging call on an added line. String literals are dropped before
 // matching (a message text such as "email sent" is not personal data) but interpolations are kept.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, readArguments, type FileDiff } from "../file-diff.js";
+import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { findLogCall, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
@@ -113,19 +113,20 @@ const PRINT_CALL = /^(?:println!|print!|eprintln!|eprint!|print\s*\(?|puts|pp|p|
 
 /** Code files the shared classification leaves as "other" but whose logging calls read like any language's. */
 const MORE_CODE = /\.(?:exs?|dart|kt|kts|scala|groovy|lua|cr|nim|clj)$/i;
-/** Candidate lines of the known-call scan and lines holding "log" (nlog, authLogger, klog), in order, each once. */
+/** Lines holding "log" in any case (nlog, authLogger, klog), found by one scan of the side's joined text. */
+const LOG_WORD = /log/gim;
+
+/** Candidate lines of the known-call scan and lines holding "log", in order, each once. */
 function logCandidates(diff: FileDiff): number[] {
   const known = candidateLines(diff.added, LOG_CALL_SCAN);
+  const byWord = scanJoinedText(diff.added, LOG_WORD);
+  if (byWord.length === 0) return known;
   const out: number[] = [];
-  const { texts, indexes } = diff.added;
   let k = 0;
-  for (let i = 0; i < texts.length; i++) {
-    const index = indexes[i];
+  for (const index of byWord) {
     while (k < known.length && known[k] < index) out.push(known[k++]);
-    if (k < known.length && known[k] === index) { out.push(known[k++]); continue; }
-    // A plain substring test first: most lines hold no "og" at all.
-    const text = texts[i];
-    if ((text.includes("og") || text.includes("OG")) && /log/i.test(text)) out.push(index);
+    if (k < known.length && known[k] === index) k++;
+    out.push(index);
   }
   while (k < known.length) out.push(known[k++]);
   return out;

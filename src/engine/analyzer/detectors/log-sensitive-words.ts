@@ -216,6 +216,7 @@ export function namedPlaceholder(raw: string): Sensitive | null {
 
 /** Subscript keys read as fields, so their words count: params[:username], user["email"], $data['phone']. */
 export function subscriptsAsFields(raw: string): string {
+  if (!raw.includes("[") && !raw.includes(".get(")) return raw;
   return raw.replace(/\[\s*(?::|["'])?([A-Za-z_]\w*)["']?\s*\]/g, ".$1").replace(/\.get\(\s*["']([A-Za-z_]\w*)["']\s*\)/g, ".$1");
 }
 
