@@ -1,8 +1,9 @@
 // Personal data or secrets passed to a logging call on an added line. String literals are dropped before
 // matching (a message text such as "email sent" is not personal data) but interpolations are kept.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, readArguments, type FileDiff } from "../file-diff.js";
+import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
+import { findLogCall, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
 const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
 
@@ -29,6 +30,7 @@ function onlyErrors(args: string): boolean {
   return names.length > 0 && names.every((name) => ERROR_NAME.test(name));
 }
 
+const MACHINE_WORDS = /server|\bhost|peer|\bnode\b|listen|\bbind|proxy|upstream|cluster|broker|socket|\bdns|gateway|interface|container|\bpod\b|instance|wallet|contract|device|router|\bnat\b|tunnel/i;
 const NETWORK_WORDS = /executor|server|\bhost|\bip\b|\burl\b|endpoint|socket|listen|\bbind|\bport\b|network|remote|\bnode\b|peer|\bmac\b|wallet|contract|memory|\b0x|dns|proxy|upstream|cluster|broker/i;
 /** A field of a token object other than its value (token.getSpec().getUsername(), token.expiresAt) is not the secret. */
 const OTHER_FIELD = /^\s*\??\.\s*(?!(?:value|token|secret|raw|plain\w*|string|bytes|text|key|data|toString|getValue|getToken|getSecret|getKey|get)\b)\w/i;
@@ -42,7 +44,22 @@ function secretValue(args: string): RegExpExecArray | null {
   const pattern = SECRET_SCAN;
   pattern.lastIndex = 0;
   for (let m = pattern.exec(args); m; m = pattern.exec(args)) {
-    if (!OTHER_FIELD.test(args.slice(m.index + m[0].length))) return m;
+    if (!OTHER_FIELD.test(args.slice(m.index + m[0].length)) && passedAsValue(args, m.index, m[0].length)) return m;
+  }
+  return null;
+}
+
+/** PII with "g", made once; piiValue() starts it at 0 each time. */
+const PII_SCAN = new RegExp(PII.source, "g");
+/** A field of a record named like personal data is not that data: email.subject, phone.country_code, address.id. */
+const PII_OTHER_FIELD = /^(?:\?\.|\.|->)\s*(?!(?:lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|value|Value|get|downcase|to_s|address|number|full|formatted|email|phone|to_?[Jj][Ss][Oo][Nn]\w*|to_dict|as_json|to_h|toMap|asMap|inspect|dump|model_dump|dict|attributes)\b)[A-Za-z_]/;
+
+function piiValue(args: string): RegExpExecArray | null {
+  const pattern = PII_SCAN;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(args); m; m = pattern.exec(args)) {
+    if (/^(?:req|request|\$request|params|JSON|json)\b/.test(m[0])) return m;
+    if (!PII_OTHER_FIELD.test(args.slice(m.index + m[0].length)) && passedAsValue(args, m.index, m[0].length)) return m;
   }
   return null;
 }
@@ -62,34 +79,121 @@ function keepCodeOnly(text: string): string {
   });
 }
 
+/**
+ * What the patterns above miss, found by kind: identifiers whose words name personal data or a secret, keys of
+ * structured logs, whole records serialised, and variables given a sensitive value a few lines before.
+ */
+function wordFinding(raw: string, args: string, diff: FileDiff, index: number): Sensitive | null {
+  const subscripted = subscriptsAsFields(raw);
+  const code = subscripted === raw ? args : keepCodeOnly(subscripted);
+  if (VOCABULARY_STEMS.test(raw)) {
+    const found = sensitiveIdentifier(code) ?? sensitiveKey(raw, code);
+    // An address or IP beside words of machines is a machine's, not a person's.
+    if (found) return found.kind === "pii" && /(?:addr|address|ip)$/i.test(found.value) && MACHINE_WORDS.test(raw) ? null : found;
+    const whole = wholeRecord(args);
+    if (whole) return { kind: "pii", value: whole };
+    // The message names personal data at a placeholder and a value fills it (not only an error, not a name or id field).
+    const named = namedPlaceholder(raw);
+    if (named?.kind === "pii" && /[A-Za-z_$]/.test(args.replace(/""/g, "")) && !onlyErrors(args) && !NAMED_FIELD.test(raw)) return named;
+  }
+  // Only a bare name passed as a value can hold a value assigned before; most calls pass none.
+  if (!BARE_NAME.test(code)) return null;
+  return taintedValue(code, taintedNames(linesBefore(diff, index, 30), keepCodeOnly));
+}
+
+/** Stems of every word the vocabulary and the record patterns know: a call naming none of them is not read word by word. */
+const VOCABULARY_STEMS = /mail|phone|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
+
+/** A name standing alone as a value (not a field, a call or a key): `, data)`, `{target}`, `($x)`. */
+const BARE_NAME = /(?:^|[\s,(+{])[$@]?[A-Za-z_]\w*\s*(?:$|[),}+])/m;
+
 /** Printing to the terminal in a command-line tool is its output to the person running it, not a log. */
 const CLI_PATH = /(?:^|\/)(?:cli|cmd|bin|scripts?|tools?|management\/commands|console\/commands|commands)\//i;
 const PRINT_CALL = /^(?:println!|print!|eprintln!|eprint!|print\s*\(?|puts|pp|p|fmt\.Print\w*|System\.(?:out|err)\.print\w*|console\.log|Console\.Write\w*|echo)/;
 
+/** Code files the shared classification leaves as "other" but whose logging calls read like any language's. */
+const MORE_CODE = /\.(?:exs?|dart|kt|kts|scala|groovy|lua|cr|nim|clj)$/i;
+/** Lines holding "log" in any case (nlog, authLogger, klog), found by one scan of the side's joined text. */
+const LOG_WORD = /log/gim;
+
+/** Candidate lines of the known-call scan and lines holding "log", in order, each once. */
+function logCandidates(diff: FileDiff): number[] {
+  const known = candidateLines(diff.added, LOG_CALL_SCAN);
+  const byWord = scanJoinedText(diff.added, LOG_WORD);
+  if (byWord.length === 0) return known;
+  const out: number[] = [];
+  let k = 0;
+  for (const index of byWord) {
+    while (k < known.length && known[k] < index) out.push(known[k++]);
+    if (k < known.length && known[k] === index) k++;
+    out.push(index);
+  }
+  while (k < known.length) out.push(known[k++]);
+  return out;
+}
+
+/** The lines a call's chained arguments continue on: log.Info().Str("email", e).Msg("...") (zerolog, logrus, slog With). */
+function chainedArguments(diff: FileDiff, index: number, from: number): string {
+  const hunk = diff.lines[index].hunk;
+  let text = diff.lines[index].text.slice(from);
+  for (let i = index + 1, n = 0; i < diff.lines.length && n < 8; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk || line.kind === "-") break;
+    if (!/\.\s*$/.test(text) && !/^\s*\./.test(line.text)) break;
+    text += `\n${line.text}`;
+    n++;
+  }
+  return text;
+}
+
+/** Lines of the new side in the same hunk before the call, nearest last (for values assigned before they are logged). */
+function linesBefore(diff: FileDiff, index: number, count: number): string[] {
+  const hunk = diff.lines[index].hunk;
+  const out: string[] = [];
+  for (let i = index - 1; i >= 0 && out.length < count; i--) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind !== "-") out.push(line.text);
+  }
+  return out.reverse();
+}
+
 export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
-  if (!isCodeKind(diff.fileClass.kind) || diff.fileClass.isTest) return [];
+  if (!(isCodeKind(diff.fileClass.kind) || MORE_CODE.test(diff.path)) || diff.fileClass.isTest) return [];
   const cliTool = CLI_PATH.test(diff.path);
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
-  for (const index of candidateLines(diff.added, LOG_CALL_SCAN)) {
+  for (const index of logCandidates(diff)) {
     const line = diff.lines[index];
-    const call = LOG_CALL.exec(line.text);
-    if (!call || COMMENT.test(line.text)) continue;
-    if (cliTool && PRINT_CALL.test(call[0].replace(/^[\s;]+/, ""))) continue;
+    if (COMMENT.test(line.text)) continue;
+    let known = LOG_CALL.exec(line.text);
+    // "Logger.warn" of Logger.warning(...): the method name goes on, so the call is read by its shape instead.
+    if (known && !known[0].endsWith("(") && /^\w/.test(line.text.slice(known.index + known[0].length))) known = null;
+    const shaped = known ? null : findLogCall(line.text);
+    if (!known && !shaped) continue;
+    const callText = known ? known[0] : line.text.slice(shaped!.index, shaped!.end);
+    if (cliTool && PRINT_CALL.test(callText.replace(/^[\s;]+/, ""))) continue;
     // Only what is passed to the logging call counts, not an assignment before it; the arguments may span lines.
-    const end = call.index + call[0].length;
-    const raw = call[0].endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end);
+    const end = known ? known.index + known[0].length : shaped!.end;
+    let raw = callText.endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end);
+    // log.Info() with nothing inside: the fields follow in a chain (zerolog .Str("email", e), logrus/slog With).
+    if (/^\s*\)\s*$/.test(raw)) raw = chainedArguments(diff, index, end + raw.length);
     const args = keepCodeOnly(raw);
     const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
-    let pii = PII.exec(args) ?? WHOLE_OBJECT.exec(raw);
+    let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
     // A bare "address" beside words of networks and machines is a network address, not where someone lives.
     if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
-    const kind = secret && !SAFE_USE.test(args) ? "secret-in-logs" : pii && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
+    // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
+    if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
+    const byWords = secret || pii ? null : wordFinding(raw, args, diff, index);
+    const secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
+    const piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
+    const kind = secretValueText && !SAFE_USE.test(args) ? "secret-in-logs" : piiValueText && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
     if (!kind) continue;
     const key = `${kind}|${line.hunk}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const value = (kind === "secret-in-logs" ? secret : pii)![0];
+    const value = (kind === "secret-in-logs" ? secretValueText : piiValueText)!;
     const ruleId = kind === "secret-in-logs" && /pass|pwd|credential/i.test(value) ? "password-in-logs" : kind;
     findings.push({ ruleId, path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { field: value } });
   }

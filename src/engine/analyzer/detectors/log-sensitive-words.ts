@@ -1,0 +1,275 @@
+// Kinds, not spellings, for the sensitive-data-in-logs detector: logging calls recognised by their shape in any language,
+// identifiers split into words and matched on a vocabulary (RemoteIpAddress, customer_phone, resetLink), keys of
+// structured logs (zap.String("email", v), email: x, 'email' => $x) and values that flow from a sensitive source into a
+// variable logged a few lines later.
+
+/** Words of an identifier: "RemoteIpAddress" -> remote ip address, "user_email" -> user email, "userID" -> user id. */
+export function splitWords(identifier: string): string[] {
+  const words: string[] = [];
+  for (const part of identifier.split(/[^A-Za-z0-9]+/)) {
+    for (const word of part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []) words.push(word.toLowerCase());
+  }
+  return words;
+}
+
+// ------------------------------------------------------------------ logging calls by shape
+
+const LEVEL =
+  "(?:info|warn|warning|error|debug|trace|fatal|critical|crit|notice|verbose|silly|alert|emerg|emergency|severe|exception|log" +
+  "|Info|Warn|Warning|Error|Debug|Trace|Fatal|Critical|Notice|Verbose|Information|Log|LogInformation|LogWarning|LogError|LogDebug|LogTrace|LogCritical" +
+  "|Print|Printf|Println|(?:Info|Warn|Warning|Error|Debug|Trace|Fatal|Panic)(?:f|w|ln|Context)|[dievw]|wtf|With|WithField|WithFields)";
+/**
+ * A level-named method on a receiver whose name is a logger's: log, logger, klog, glog, authLogger, request_log,
+ * AUDIT_LOGGER; through ".", "?.", "&.", "::" or "->". The receiver may be a field (c.log, self.app.logger).
+ */
+const RECEIVER_LEVEL = new RegExp(
+  String.raw`(?<![\w$])(?:[a-z]?log(?:ger|ging)?|[A-Za-z_$][\w$]*?(?:_log|_logger|Log|Logger|LOG|LOGGER)|Log|Logger|LOG|LOGGER|Logging)\s*(?:\?\.|&\.|\.|::|->)\s*${LEVEL}(?![\w$])\s*(?:\(|(?=\s*\{)|(?=\s+["'\x60]))`,
+);
+/**
+ * A function whose name has the word "log" and that is not a login, an analytics event or a math log:
+ * nlog($x), logInfo(x), log_error(x), writeLog(x), debugLog(x), self.log(x), $this->log(x).
+ */
+const LOG_FUNCTION = /(?<![\w$])(?:(?:this|self|\$this|@)\s*(?:\.|->)?\s*)?([A-Za-z_$][\w$]*)\s*\(/g;
+const NOT_A_LOG = new Set(["in", "out", "on", "off", "event", "events", "metric", "metrics", "screen", "page", "view", "purchase", "analytics", "level", "levels", "file", "files", "dir", "path", "format", "formatter", "handler", "config", "setup", "init", "name", "line", "lines", "entries", "rotate", "rotation", "size", "base", "sum", "softmax", "prob", "probs", "likelihood", "det", "gamma", "space", "scale", "normal", "uniform"]);
+const LOG_VERB = new Set(["write", "debug", "info", "warn", "warning", "error", "err", "trace", "verbose", "console", "print", "app", "dev", "sys", "do", "my", "custom"]);
+const MATH_RECEIVER = /(?:\bMath|\bmath|\bnp|\bnumpy|\btorch|\btf|\bjnp|\bcmath|\bscipy|\bDecimal|\bBigDecimal|\bsympy|\bF)\s*\.\s*$/;
+const DEFINITION = /\b(?:def|defp|defmacro|defmacrop|function|func|fun|fn|sub|void|static|private|public|protected|internal|override|async function|val|var|let|const)\s+$/;
+
+function isLogFunctionName(name: string): boolean {
+  const words = splitWords(name);
+  if (words.length === 0) return false;
+  const logWord = (w: string) => w === "log" || w === "logger" || /^[a-z]log$/.test(w) && w !== "blog";
+  if (words.some((w) => NOT_A_LOG.has(w))) return false;
+  if (logWord(words[0])) return true;
+  // writeLog, debugLog, console_log; not register_security_log or create_activity_log (audit events).
+  return logWord(words[words.length - 1]) && words.slice(0, -1).every((w) => LOG_VERB.has(w));
+}
+
+export interface LogCall { index: number; end: number; }
+
+/** The first logging call on the line by shape, with the offset just after its name (at its "(" when it has one). */
+export function findLogCall(text: string): LogCall | null {
+  const receiver = RECEIVER_LEVEL.exec(text);
+  let best: LogCall | null = receiver ? { index: receiver.index, end: receiver.index + receiver[0].length } : null;
+  LOG_FUNCTION.lastIndex = 0;
+  for (let m = LOG_FUNCTION.exec(text); m; m = LOG_FUNCTION.exec(text)) {
+    if (best && m.index >= best.index) break;
+    if (!isLogFunctionName(m[1])) continue;
+    const before = text.slice(0, m.index);
+    if (MATH_RECEIVER.test(before) || DEFINITION.test(before) || /\.\s*$/.test(before)) continue;
+    best = { index: m.index, end: m.index + m[0].length };
+    break;
+  }
+  return best;
+}
+
+// ------------------------------------------------------------------ vocabulary on words
+
+const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumber", "msisdn", "ssn", "dob", "birthdate", "birthday", "passport", "iban", "surname", "diagnosis", "diagnoses", "userinfo"]);
+/** Pairs of words (the one before, the last one) naming personal data. */
+const PII_PAIR: Record<string, string[]> = {
+  name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder"],
+  address: ["email", "ip", "mail", "home", "street", "billing", "shipping", "postal", "mailing", "delivery", "residential"],
+  number: ["phone", "mobile", "cell", "card", "passport", "account", "insurance", "license", "licence", "ssn", "security"],
+  card: ["credit", "debit"],
+  ip: ["remote", "client", "real", "user", "visitor", "customer", "caller", "req", "request"],
+  addr: ["email", "mail"],
+  date: ["birth"],
+  birth: ["of"],
+  id: ["national", "tax"],
+  record: ["medical", "health"],
+};
+const SECRET_WORD = new Set(["password", "passwd", "passphrase", "secret", "token", "credential", "credentials", "authorization", "otp", "apikey", "privatekey"]);
+/** A token that is not a credential: pagination cursors, CSRF tokens, counts of language-model tokens. */
+const NOT_SECRET_BEFORE_TOKEN = new Set(["page", "next", "continuation", "cursor", "csrf", "xsrf", "max", "num", "input", "output", "prompt", "completion", "total", "pagination", "start", "end", "eos", "bos", "pad", "unk", "special", "cls", "sep", "mask", "stop", "sync", "device", "push", "fcm", "apns", "cancellation", "cancel", "lexer", "parser", "current", "previous", "prev", "last", "first", "expected", "unexpected"]);
+const SECRET_PAIR: Record<string, string[]> = {
+  key: ["api", "private", "secret", "signing", "encryption", "master", "access", "client"],
+  header: ["auth", "authorization", "cookie"],
+  code: ["verification", "reset", "confirmation", "mfa", "sms", "otp", "authorization", "recovery", "backup", "totp", "twofa", "2fa"],
+};
+/** Links that carry a token: password-reset, confirmation, invitation and magic links. */
+const LINK_WORD = new Set(["link", "url", "uri", "href"]);
+const LINK_PURPOSE = new Set(["reset", "confirm", "confirmation", "verification", "verify", "activation", "activate", "invite", "invitation", "magic", "recovery", "email", "password"]);
+/** Words after the sensitive noun that still name its value (passwordText, token_str, emailValue). */
+const VALUE_SUFFIX = new Set(["value", "val", "str", "string", "text", "raw", "plain", "plaintext", "bytes", "hex", "b64", "base64", "field", "input", "edit", "box", "param", "arg"]);
+/** Methods that return the same value in another form. */
+const TRANSPARENT = /^(?:lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|to_s|to_string|unwrap|clone|as_str|as_ref|expose_secret|get|Value|value|String|trimmed|lowercased|capitalize|title|downcase|upcase|squish|ToLower|ToUpper|Trim|ToLowerInvariant|ToUpperInvariant)$/;
+
+export type Sensitive = { kind: "pii" | "secret"; value: string };
+
+/** Words before the noun that make the name a template, a setting or a flag, not the value: TplForgotPassword, isEmail. */
+const NOT_A_VALUE = new Set(["tpl", "template", "templates", "route", "routes", "label", "hint", "placeholder", "policy", "prompt", "dialog", "modal", "button", "screen", "view", "page", "regex", "pattern", "validator", "min", "max", "strength", "error", "errors", "msg", "message", "subject", "is", "has", "should", "can", "needs", "require", "requires", "show", "use", "allow", "enable", "enabled", "validate", "check", "send", "sent", "missing", "invalid", "default", "env", "setting", "settings", "config", "option", "options", "param", "header", "column", "field", "key", "attr", "attribute", "const", "constant", "type", "format", "mode", "i18n", "translation", "trans", "lang"]);
+
+/** Words before a personal-data noun that make it a thing's: PACKAGE_FAMILY_NAME, service_account_email, app_name. */
+const THING = new Set(["package", "app", "application", "product", "font", "class", "module", "service", "host", "server", "file", "project", "device", "model", "bot", "system", "company", "org", "organization", "organisation", "team", "tenant", "workspace", "domain", "channel", "group", "repo", "repository", "bucket", "queue", "topic", "table", "schema", "database", "db", "cluster", "node", "pod", "container", "image", "noreply", "support", "admin", "smtp", "from"]);
+
+/** Whether words (of one identifier path, transparent methods dropped) name personal data or a secret by their last words. */
+export function classifyWords(words: string[]): "pii" | "secret" | null {
+  let end = words.length;
+  while (end > 1 && VALUE_SUFFIX.has(words[end - 1])) end--;
+  const last = words[end - 1];
+  const before = end > 1 ? words[end - 2] : "";
+  if (!last) return null;
+  for (let i = 0; i < end - 1; i++) if (NOT_A_VALUE.has(words[i])) return null;
+  if (SECRET_WORD.has(last)) return last === "token" && NOT_SECRET_BEFORE_TOKEN.has(before) ? null : "secret";
+  if (SECRET_PAIR[last]?.includes(before)) return "secret";
+  if (LINK_WORD.has(last) && LINK_PURPOSE.has(before)) return "secret";
+  const thing = words.slice(0, end - 1).some((w) => THING.has(w));
+  if (PII_WORD.has(last)) return thing ? null : "pii";
+  if (PII_PAIR[last]?.includes(before)) return thing ? null : "pii";
+  return null;
+}
+
+/** Identifier paths in code (string literals already replaced): user.email, $request->ip, RemoteIpAddress?.ToString(). */
+const PATH = /(?<![\w$])[A-Za-z_$@][\w$]*(?:\s*(?:\?\.|!\.|&\.|\.|->|::)\s*[A-Za-z_$][\w$]*)*/g;
+const CALLS_THAT_READ = /^(?:get|fetch|read|load|find|lookup|extract|decrypt|reveal)/i;
+/** A path followed by ":" or "=" is a key or a keyword argument: a label, not a value. */
+const LABEL_AFTER = /^\s*(?::(?!:)|=(?![=>~]))/;
+
+/** Calls that pass a value on as text (so a value inside them is still logged): str(x), Sprintf(.., x), strtolower($x). */
+const PASSES_VALUE = /^(?:|str|String|repr|format|Sprintf|Sprint|Sprintln|sprintf|printf|Format|f|strtolower|strtoupper|lower|upper|trim|strip|dumps|stringify|json_encode|inspect|to_s|toString|valueOf|quote|escape|encodeURIComponent|urlencode|concat|join|Join|print_r|var_export|dict|vars|asdict|Some|Ok|normalize_log_value|formatted|format!|write!|html_escape|h|u|e|dump|debug|Debug|pp|tostring|unicode|bytes|encode|decode|new|of|listOf|mapOf|arrayOf|hashMapOf|json|Json|serialize|Serialize|SerializeObject)$/;
+
+/** The name of the call whose parentheses enclose `index` in `code` ("" for bare parentheses, null at the top). */
+function enclosingCall(code: string, index: number): string | null {
+  let depth = 0;
+  for (let i = index - 1; i >= 0; i--) {
+    const ch = code[i];
+    if (ch === ")" || ch === "]" || ch === "}") depth++;
+    else if (ch === "[" || ch === "{") { if (depth > 0) depth--; }
+    else if (ch === "(") {
+      if (depth > 0) { depth--; continue; }
+      return /([A-Za-z_$][\w$]*!?)\s*$/.exec(code.slice(Math.max(0, i - 60), i))?.[1] ?? "";
+    }
+  }
+  return null;
+}
+
+/** A value compared or tested is not logged, only the answer: $authorization !== '', token == null, email in list. */
+const TESTED_AFTER = /^\s*(?:[!=]==?|<>|\bis\b|\bin\b|\?\?=)/;
+const TESTED_BEFORE = /(?:[!=]==?|<>|\bnot|!)\s*$/;
+
+/** Whether the identifier at `index` is passed to the log as a value (not inside another call, not only tested). */
+export function passedAsValue(code: string, index: number, length: number): boolean {
+  if (TESTED_AFTER.test(code.slice(index + length, index + length + 6)) || TESTED_BEFORE.test(code.slice(Math.max(0, index - 6), index))) return false;
+  const call = enclosingCall(code, index);
+  return call === null || PASSES_VALUE.test(call.replace(/^.*\./, ""));
+}
+
+/** The first identifier in `code` (string literals dropped) that names personal data or a secret. */
+export function sensitiveIdentifier(code: string): Sensitive | null {
+  PATH.lastIndex = 0;
+  for (let m = PATH.exec(code); m; m = PATH.exec(code)) {
+    const after = code.slice(m.index + m[0].length, m.index + m[0].length + 3);
+    if (LABEL_AFTER.test(after) || !passedAsValue(code, m.index, m[0].length)) continue;
+    const segments = m[0].split(/\s*(?:\?\.|!\.|&\.|\.|->|::)\s*/);
+    const count = segments.length;
+    while (segments.length > 1 && TRANSPARENT.test(segments[segments.length - 1])) segments.pop();
+    // A call's result is the value only for getters (getEmail()); sendEmail(x), isEmail(x) are not values.
+    if (/^\s*\(/.test(after) && segments.length === count && !CALLS_THAT_READ.test(segments[count - 1])) continue;
+    const kind = classifyWords(segments.flatMap(splitWords));
+    if (kind) return { kind, value: m[0] };
+  }
+  return null;
+}
+
+/** Keys of structured logs followed by a value that is not a literal: "email", v / 'email' => $v / Str("email", v). */
+const VALUE = String.raw`\s*(?!(?:true|false|nil|null|None|True|False|undefined)\b)([A-Za-z_$@][\w$@]*(?:\s*(?:\?\.|\.|->|::)\s*[A-Za-z_$][\w$]*)*)`;
+const QUOTED_KEY = new RegExp(String.raw`["']([A-Za-z][\w.-]{0,40})["']\s*(?:,|:(?!:)|=>)` + VALUE, "g");
+/** Keyword arguments and map keys in code (string literals dropped): email: x, email=x, :email => x. */
+const BARE_KEY = new RegExp(String.raw`(?<![\w$.]):?([A-Za-z_]\w{0,40})\s*(?::(?!:)|=>|=(?![=>]))` + VALUE, "g");
+/** Words of a value that make it safe to log: a hash, a mask, a count. */
+const SAFE_VALUE_WORD = new Set(["hash", "hashed", "digest", "masked", "mask", "redacted", "redact", "count", "len", "length", "size", "encrypted", "sha256", "sha1", "md5", "present", "exists", "verified", "valid", "domain", "id", "ids", "type", "enabled"]);
+
+function keyed(pattern: RegExp, text: string): Sensitive | null {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    if (splitWords(m[2]).some((w) => SAFE_VALUE_WORD.has(w))) continue;
+    const kind = classifyWords(splitWords(m[1]));
+    if (kind) return { kind, value: m[1] };
+  }
+  return null;
+}
+
+/** A structured-log key naming personal data or a secret with a variable as its value (raw: the call's text; code: its literals dropped). */
+export function sensitiveKey(raw: string, code: string): Sensitive | null {
+  return keyed(QUOTED_KEY, raw) ?? keyed(BARE_KEY, code);
+}
+
+/** A message that names a value right before its placeholder: "email: {}", "reset link %s", "{Email}", "phone={phone}". */
+const NAMED_PLACEHOLDER = /([A-Za-z][A-Za-z_ -]{0,30}?)\s*[:=]?\s*(?:\{\}|%[sqvr]|%\([A-Za-z_]\w*\)s|\{([A-Za-z@][\w.]*)(?::[^}]*)?\}|\$\{[^}]*\}|#\{[^}]*\})/g;
+const STRING_BODY = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
+
+/** The personal data or secret a log message names at one of its placeholders. */
+export function namedPlaceholder(raw: string): Sensitive | null {
+  STRING_BODY.lastIndex = 0;
+  for (let s = STRING_BODY.exec(raw); s; s = STRING_BODY.exec(raw)) {
+    NAMED_PLACEHOLDER.lastIndex = 0;
+    for (let m = NAMED_PLACEHOLDER.exec(s[2]); m; m = NAMED_PLACEHOLDER.exec(s[2])) {
+      const named = m[2] ? splitWords(m[2].replace(/^@/, "")) : [];
+      const before = splitWords(m[1]).slice(-2);
+      const kind = (named.length ? classifyWords(named) : null) ?? (before.length ? classifyWords(before) : null);
+      if (kind) return { kind, value: m[0].trim() };
+    }
+  }
+  return null;
+}
+
+/** Subscript keys read as fields, so their words count: params[:username], user["email"], $data['phone']. */
+export function subscriptsAsFields(raw: string): string {
+  if (!raw.includes("[") && !raw.includes(".get(")) return raw;
+  return raw.replace(/\[\s*(?::|["'])?([A-Za-z_]\w*)["']?\s*\]/g, ".$1").replace(/\.get\(\s*["']([A-Za-z_]\w*)["']\s*\)/g, ".$1");
+}
+
+// ------------------------------------------------------------------ whole records and data flow
+
+/** Whole requests, forms or records serialised or passed to a log. */
+const WHOLE_RECORD = new RegExp(
+  String.raw`(?<![\w$.])(?:JSON\.stringify|json\.dumps|json_encode|print_r|var_export|inspect|repr|vars|asdict|jsonable_encoder|Jason\.encode!?)\s*\(\s*\$?(?:[a-z]\w*_)?(?:user|customer|patient|person|member|contact|profile|applicant|subscriber|account)s?\b(?!\s*(?:\.|->|\[))` +
+    String.raw`|(?<![\w$])\$?(?:[a-z]\w*[_.])?(?:user|customer|patient|person|member|contact|profile|applicant|subscriber)s?\s*(?:\.|->)\s*(?:to_dict|model_dump|dict|to_json|toJSON|toJson|toArray|to_h|attributes|__dict__|as_json|serialize)\b` +
+    String.raw`|(?<![\w$.])(?:patient|customer|cardholder|applicant)s?(?![\w$]|\s*(?:\.|->|\[|\(|:|=))`,
+);
+
+export function wholeRecord(code: string): string | null {
+  return WHOLE_RECORD.exec(code)?.[0] ?? null;
+}
+
+/** Sources that hold a person's input or a request's credentials as a whole (the whole right-hand side of an assignment). */
+const REQUEST_SOURCE = /^(?:await\s+)?(?:(?:req|request|ctx\.request|c\.Request|r)\s*\.\s*(?:body|json|form|values|data|POST|params|query|headers|cookies|Body|Form|PostForm|Header|get_json\s*\([^)]*\)|json\s*\(\s*\)|formData\s*\(\s*\))|\$request\s*->\s*(?:all|input|post|json)\s*\(\s*\)|\$_(?:POST|REQUEST|GET|COOKIE)|params)(?:\s*\.\s*(?:to_unsafe_h|to_h|dict|copy|permit!)(?:\s*\(\s*\))?)?\s*;?\s*$/;
+const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|=(?![=>~]))\s*(.+?)\s*;?\s*$/;
+
+/**
+ * Variables given a sensitive value in the lines before a log call (same hunk, new side): `data = request.json`,
+ * `link = base + "?token=" + token`, `addr = user.email`. Their name alone does not say so.
+ */
+export function taintedNames(lines: string[], keepCodeOnly: (text: string) => string): Map<string, "pii" | "secret"> {
+  const names = new Map<string, "pii" | "secret">();
+  for (const text of lines) {
+    if (text.length > 300 || !text.includes("=")) continue;
+    const m = ASSIGNMENT.exec(text);
+    if (!m) continue;
+    const [, name, rhs] = m;
+    if (/\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|len|length|size|count|encrypt\w*)\b/i.test(rhs)) continue;
+    if (REQUEST_SOURCE.test(rhs)) { names.set(name, "pii"); continue; }
+    const code = keepCodeOnly(subscriptsAsFields(rhs)).trim();
+    // Only a value taken as it is (or put into a string): user.email, params[:email] || "", f"{base}?token={token}".
+    const only = /^(?:await\s+)?([A-Za-z_$@][\w$]*(?:\s*(?:\?\.|\.|->|::)\s*[A-Za-z_$][\w$]*(?:\(\s*\))?)*)\s*(?:(?:\?\?|\|\||\bor\b|\?:).*)?$/.exec(code);
+    const found = only ? sensitiveIdentifier(only[1]) : /["'`]/.test(rhs) ? sensitiveIdentifier(code) : null;
+    if (found) names.set(name, found.kind);
+  }
+  return names;
+}
+
+/** The first tainted name passed as a whole value in `code`. */
+export function taintedValue(code: string, names: Map<string, "pii" | "secret">): Sensitive | null {
+  if (names.size === 0) return null;
+  PATH.lastIndex = 0;
+  for (let m = PATH.exec(code); m; m = PATH.exec(code)) {
+    const segments = m[0].split(/\s*(?:\?\.|!\.|&\.|\.|->|::)\s*/);
+    while (segments.length > 1 && TRANSPARENT.test(segments[segments.length - 1])) segments.pop();
+    if (segments.length !== 1) continue;
+    const name = segments[0].replace(/^[$@]/, "");
+    const kind = names.get(name);
+    if (kind && !LABEL_AFTER.test(code.slice(m.index + m[0].length, m.index + m[0].length + 3)) && passedAsValue(code, m.index, m[0].length)) return { kind, value: name };
+  }
+  return null;
+}
