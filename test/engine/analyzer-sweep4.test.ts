@@ -2,7 +2,16 @@
 // (fixtures/eval/real/dev/precision-round4.yaml): each with a look-alike the analyzer must leave alone and a change it
 // must still find.
 import { describe, it } from "@jest/globals";
+import { expect } from "@jest/globals";
+import { review } from "../../src/engine/index.js";
 import { check } from "./support/check-rule-cases.js";
+import { configuration, input } from "./support/configuration.js";
+
+async function rulesFor(path: string, status: "removed" | "modified", lines: string[]): Promise<string[]> {
+  const patch = `@@ -1,${lines.length} +${status === "removed" ? "0,0" : `1,${lines.filter((l) => !l.startsWith("-")).length}`} @@\n${lines.join("\n")}`;
+  const result = await review(input([{ path, status, patch }]), configuration());
+  return result.findings.map((f) => f.ruleId);
+}
 
 describe("encryption: look-alikes from real commits", () => {
   it("reads a storage-encryption switch already off among the removed lines as moved, not turned off", async () => {
@@ -13,6 +22,12 @@ describe("encryption: look-alikes from real commits", () => {
       ["newly switched off", "examples/complete-mysql/main.tf", ["   allocated_storage = 20", "+  storage_encrypted = false"], "encryption"],
       ["switched from on to off", "modules/db/main.tf", ["-  storage_encrypted = true", "+  storage_encrypted = false"], "encryption"],
     ]);
+  });
+
+  it("does not read a deleted file's encryption settings as encryption removed from what remains", async () => {
+    const example = ['-provider "aws" {', '-  region = local.region', "-}", '-resource "aws_ebs_volume" "this" {', "-  encrypted = true", "-  size      = 10", "-}"];
+    expect(await rulesFor("examples/outposts/main.tf", "removed", example)).toEqual([]);
+    expect(await rulesFor("examples/outposts/main.tf", "modified", example)).toContain("storage-encryption-removed");
   });
 
   it("leaves a command's --verify=false (a signature check) and a loopback database URL without TLS alone", async () => {
