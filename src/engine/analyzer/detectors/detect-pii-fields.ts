@@ -14,7 +14,15 @@ const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|nat
 const SQL_TYPE = String.raw`(?:VARCHAR2?|NVARCHAR2?|N?CHAR|CHARACTER(?:\s+VARYING)?|N?TEXT|CITEXT|CLOB|DATE|DATETIME\w*|TIMESTAMP\w*|TIME|INT\w*|BIGINT|SMALLINT|TINYINT|NUMERIC|NUMBER|DECIMAL|MONEY|FLOAT|REAL|DOUBLE|BYTEA|BLOB|VARBINARY|BINARY|IMAGE|JSONB?|UUID|INET|BOOL\w*|BIT|STRING|MEDIUMTEXT|LONGTEXT)\b`;
 const CODE = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
 
-interface Definition { kinds: Set<string>; modelOnly: boolean; migrationOnly?: boolean; path?: RegExp; pattern: RegExp }
+interface Definition {
+  kinds: Set<string>;
+  modelOnly: boolean;
+  migrationOnly?: boolean;
+  path?: RegExp;
+  pattern: RegExp;
+  /** Annotation-only attributes are fields only in a schema class; a plain class or a TypedDict holds values in memory. */
+  schemaClassOnly?: boolean;
+}
 
 // Field definitions; the first defined group is the field name.
 const DEFINITIONS: Definition[] = [
@@ -28,7 +36,7 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set([...CODE, "yaml", "config"]), modelOnly: false, migrationOnly: true, pattern: /(?:^|[\s,({])["']?name["']?\s*[:=]\s*["']([A-Za-z_]\w*)["']|^\s*(?:-\s*)?name:\s*([A-Za-z_]\w*)\s*$|<column\b[^>]*\bname="([A-Za-z_]\w*)"/ },
   { kinds: new Set(["ruby"]), modelOnly: false, pattern: /\bt\.(?:string|text|date|datetime|integer|bigint|binary|inet|jsonb?|citext|column|decimal|float|boolean|timestamp|uuid|blob)\s+[:"'](\w+)|\badd_column\s+[:"']\w+["']?,\s*[:"'](\w+)/ },
   { kinds: new Set(["python"]), modelOnly: false, pattern: /^\s*(\w+)\s*=\s*models\.\w+Field\b|^\s*(\w+)\s*(?::\s*Mapped\[[^\]]*\]\s*)?=\s*(?:db\.|sa\.|sqlalchemy\.)?(?:Column|mapped_column)\s*\(|\b(?:sa\.|sqlalchemy\.|db\.)?Column\(\s*["'](\w+)["']|\(\s*["'](\w+)["']\s*,\s*models\.\w+Field\b/ },
-  { kinds: new Set(["python"]), modelOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
+  { kinds: new Set(["python"]), modelOnly: true, schemaClassOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
   { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal)\??(?:\s|$)/ },
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
   { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|(?:z|Joi|yup|v)\.(?:string|date|number|email)|Type\.(?:String|Number|Integer|Date|Optional)\s*\(|varchar\(|text\(|timestamp\(|date\()|^\s*(\w+)\s*:\s*\{\s*$/ },
@@ -55,7 +63,7 @@ const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_nam
 /** The table, model, schema or class a field belongs to, and the entities that are not people (a pet's birth date, a product's gender).
  * Schema objects are named where they are declared (`const productSchema = new Schema(`, mongoose.model("Product"),
  * Sequelize and Drizzle tables, GraphQL types). */
-const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|^\s*type\s+(\w+)\s*\{/i;
+const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|^\s*type\s+(\w+)\s*\{|^\s*type\s+(\w+)\s+struct\b/i;
 const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
 const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tokeni[sz]ed|masked|mask|last_?4|last_?four|suffix)$/;
 /** Addresses of machines, networks and contracts, not of people. */
@@ -64,6 +72,16 @@ const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|con
 const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
 
 const PATIENT = /patient|medical|health|clinical/i;
+/** A bare `address` next to words of machines and networks (a wallet's, a peer's, a server's) is not where someone lives. */
+const MACHINE_CONTEXT = /\b(?:wallets?|chain|blockchain|ethereum|web3|network|contract|ip|ipv[46]|host(?:name)?|port|peer|socket|mac|smtp|server|endpoint|node|bind|listen)\b/i;
+/** The class line of a Python class, and the bases that make it a schema (Pydantic, SQLModel, ORM bases, serializers, forms). */
+const PY_CLASS = /^\s*class\s+\w+\s*(?:\(([^)]*)\))?\s*:/;
+const PY_SCHEMA_BASE = /Model|Schema|Base\b|Document|Serializer|Form|Struct|Entity|Input|Request|Payload|Record/;
+const PY_DECORATED_SCHEMA = /^\s*@(?:dataclass|dataclasses\.dataclass|attr\.s|attrs\.define|define|strawberry\.\w+|pydantic\.\w+)\b/;
+/** Schema dumps regenerated from the migrations (Rails schema.rb and structure.sql, Laravel's schema:dump, pg_dump and
+ * mysqldump output): the migration that adds a column is where it is reviewed. */
+const SCHEMA_DUMP_PATH = /(?:^|\/)db\/(?:schema\.rb|structure\.sql)$|(?:^|\/)database\/schema\/[\w-]+-schema\.(?:sql|dump)$/;
+const SCHEMA_DUMP_MARKER = /^-- Dumped from database version|^-- MySQL dump \d|^\/\*!40101 SET\b|\bActiveRecord::Schema(?:\[[\d.]+\])?\.define\b/m;
 /** Migration operations that remove, rename or alter a column: the name they carry is not newly collected data. */
 const NOT_AN_ADDITION = /\b(?:RemoveField|AlterField|RenameField|RemoveIndex|AddIndex|RemoveConstraint|DeleteModel|DropColumn|dropColumn|removeColumn|RenameColumn|renameColumn|AlterColumn|alterColumn|drop_column|remove_column|rename_column|alter_column|dropIndex|createIndex)\b/;
 
@@ -86,6 +104,26 @@ function entityOf(diff: FileDiff, index: number): string | undefined {
     if (m) return m.slice(1).find((g) => g !== undefined);
   }
   return undefined;
+}
+/** Whether an annotation-only attribute sits in a schema class: false for a plain class, a TypedDict, a Protocol, an Enum. */
+function inSchemaClass(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= 0 && i > index - 60; i--) {
+    const line = diff.lines[i];
+    if (line.kind === "-") continue;
+    const m = PY_CLASS.exec(line.text);
+    if (!m) continue;
+    if (m[1] && !/\b(?:TypedDict|Protocol|NamedTuple|Enum|StrEnum|IntEnum|Exception|Error)\b/.test(m[1]) && PY_SCHEMA_BASE.test(m[1])) return true;
+    const above = i > 0 ? diff.lines[i - 1] : undefined;
+    return above !== undefined && above.kind !== "-" && PY_DECORATED_SCHEMA.test(above.text) && !/\bTypedDict\b/.test(m[1] ?? "");
+  }
+  return true; // no class line in view: keep the model-file judgement
+}
+
+function nearMachineWords(diff: FileDiff, index: number): boolean {
+  for (let i = Math.max(0, index - 2); i <= Math.min(diff.lines.length - 1, index + 2); i++) {
+    if (i !== index && diff.lines[i].kind !== "-" && MACHINE_CONTEXT.test(diff.lines[i].text)) return true;
+  }
+  return false;
 }
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
@@ -124,6 +162,8 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name)) continue;
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;
+      if (definition.schemaClassOnly && !inSchemaClass(diff, index)) continue;
+      if (name === "address" && (MACHINE_CONTEXT.test(line.text.replace(/\baddress\b/gi, "")) || nearMachineWords(diff, index))) continue;
       const entity = entityOf(diff, index) ?? "";
       if (NON_PERSON.test(entity)) continue;
       patientEntity ||= PATIENT.test(entity);
@@ -139,6 +179,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   // finding is for phone numbers, addresses, locations, income and the special categories.
   // A patient's e-mail is health-linked data.
   if (!first || !(sensitive || fields.some((f) => !ACCOUNT_BASICS.test(f)) || patientEntity)) return [];
+  if (SCHEMA_DUMP_PATH.test(diff.path) || SCHEMA_DUMP_MARKER.test(diff.added.text)) return [];
   return [{
     ruleId: "pii-field-added",
     path: diff.path,

@@ -12,6 +12,8 @@ const NOT_DATA_RETENTION = /cache|token|otp|lock|idempot|rate|jwt|cookie|backoff
 const DAYS_ONLY_KEY = /^(?:days|expiration_?days|noncurrent_days)$/i;
 const EXPIRATION_BLOCK = /\b(?:expiration|noncurrent_version_expiration|lifecycle_rule|Expiration|ExpirationInDays|retention)\b/;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+/** CI and repository-automation configuration: its periods are for stale issues, artifacts and caches, not people's data. */
+const CI_CONFIG_PATH = /(?:^|\/)(?:\.github|\.circleci|\.buildkite|\.gitlab)\/|(?:^|\/)(?:\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|Jenkinsfile|bitbucket-pipelines\.ya?ml)$/;
 /** Every line SETTING matches holds one of these words and a digit; one scan of the file finds them. */
 const PREFILTER = /(?:retent|retain|expir|delete_?after|deleteafter|purge_?after|purgeafter|days|keep|ttl|max_?age)[^\n]*\d/gim;
 
@@ -55,7 +57,7 @@ export interface RetentionCommitments { logDays?: number; dataDays?: number; }
 
 export function detectRetentionChanges(diff: FileDiff, commitments: RetentionCommitments): RawFinding[] {
   const { isTest, kind } = diff.fileClass;
-  if (isTest || kind === "docs" || kind === "manifest") return [];
+  if (isTest || kind === "docs" || kind === "manifest" || CI_CONFIG_PATH.test(diff.path)) return [];
   const findings: RawFinding[] = [];
   const lines = diff.lines;
   const removedByKey = new Map<string, number>();
