@@ -179,6 +179,21 @@ function packageNameIn(path: string, text: string): string | undefined {
   return undefined;
 }
 
+/** A dependency that ships nothing to production: a Go module's `// indirect` requirement, an npm devDependency. */
+function developmentOnly(diff: FileDiff, index: number): boolean {
+  if (/(?:^|\/)go\.mod$/.test(diff.path)) return /\/\/\s*indirect\b/.test(diff.lines[index].text);
+  if (!/(?:^|\/)package\.json$/.test(diff.path)) return false;
+  // The nearest section heading above the line, when the hunk shows it.
+  for (let i = index - 1; i >= 0; i--) {
+    const section = /^\s*"(\w*[dD]ependencies)"\s*:/.exec(diff.lines[i].text)?.[1];
+    if (section) return section === "devDependencies";
+  }
+  return false;
+}
+
+/** A URL given as an example value (OpenAPI `example:`, `#[schema(example = ...)]`, `@example`) documents, it sends nothing. */
+const EXAMPLE_VALUE = /(?:^|[\s(,{@])examples?\s*(?:[:=]|\()/i;
+
 function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: number; text: string }, via: "manifest" | "code"): RawFinding {
   const ai = service.category === "ai";
   return {
@@ -218,10 +233,12 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : plugin ? moduleService(plugin) : undefined;
       // The same package on a removed line is a version change, not a new service.
       const key = name ?? plugin;
-      if (service && key && !diff.removedCompact.includes(key.toLowerCase())) add(finding(diff, service, line, "manifest"));
+      if (service && key && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index)) add(finding(diff, service, line, "manifest"));
       continue;
     }
     const host = kind === "docs" && !LOADS_SCRIPT.test(line.text) ? null : HOSTS.exec(line.text);
+    // A host the removed lines already call is an edit of an existing flow (reformatted, made configurable), not a new one.
+    if (host && (EXAMPLE_VALUE.test(line.text) || diff.removedCompact.includes(host[1].toLowerCase()))) continue;
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
