@@ -7,6 +7,7 @@ import type { Commitment } from "../../domain/types.js";
 import type { RawFinding } from "./raw-finding.js";
 import { toFileDiff } from "./file-diff.js";
 import { runLineRules } from "./run-line-rules.js";
+import { dropMovedCode } from "./moved-code.js";
 import { RULES_BY_ID } from "./rule-table.js";
 import { detectSensitiveDataInLogs } from "./detectors/detect-sensitive-data-in-logs.js";
 import { detectHardcodedSecrets } from "./detectors/detect-hardcoded-secrets.js";
@@ -92,7 +93,7 @@ export async function analyzeFiles(files: ChangedFile[], context: AnalysisContex
   // One finding per third-party service per pull request, at the most telling place.
   const best = new Map<string, RawFinding>();
   const kept: RawFinding[] = [];
-  for (const finding of all) {
+  for (const finding of await dropMovedCode(all, files, SLICE_MS)) {
     if (!finding.dedupeKey) { kept.push(finding); continue; }
     if (isKnownVendor(finding, context.profile)) continue;
     const current = best.get(finding.dedupeKey);
