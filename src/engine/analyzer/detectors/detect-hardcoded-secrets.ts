@@ -357,9 +357,9 @@ function connectCallPassword(diff: FileDiff, index: number): string | undefined 
     if (!call) continue;
     const [, where = "", user, password] = call;
     const host = /(?:\/\/|host=)([^/:;?\s"']+)/i.exec(where)?.[1] ?? where;
-    if (isPlaceholder(password) || password === user || PLACEHOLDER_HOST.test(host) && host !== "") return undefined;
+    if (isPlaceholder(password) || password === user || (host !== "" && PLACEHOLDER_HOST.test(host))) return undefined;
     // A factory default on the developer's own machine (root/root on localhost) is not a leaked credential.
-    if ((LOCAL_HOST.test(host) || /^\./.test(host)) && (DEFAULT_PASSWORD.test(password) || password.length < 6)) return undefined;
+    if (LOCAL_HOST.test(host) && (DEFAULT_PASSWORD.test(password) || password.length < 6)) return undefined;
     return password.length >= 4 ? "password passed to a database connection call" : undefined;
   }
   return undefined;
