@@ -25,6 +25,8 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b/, "Shopify token"],
   [/\bdo[por]_v1_[a-f0-9]{64}\b/, "DigitalOcean token"],
   [/\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/, "PyPI token"],
+  // base64 of the bot's numeric id (17-20 digits, so it opens "MT", "Nz", "OD", ...) . 6-character timestamp . 27-38 character HMAC
+  [/\b(?:M[Tjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{22,26}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![\w-])/, "Discord bot token"],
 ];
 /** Keys published on purpose: the Azure storage emulator's well-known account key. */
 const DOCUMENTED_KEY = /Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
@@ -98,7 +100,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\("|\.login\('|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
 /** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
@@ -111,8 +113,21 @@ const VARIABLE_NAME_VALUE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 /** Template tokens: __YourClientToken__, yourApiKey, {{ secret }} (case matters: "Your" starts a word). */
 const TEMPLATE_TOKEN = /^_{2,}[A-Za-z]\w*?_{2,}$|[Yy]our[A-Z]/;
 
+/** Words that make a value a slot to fill in other languages: "your" (deine, votre, tu, sua, ваш, ...) and "here" (hier, ici, aqui, здесь). */
+const FILL_IN_WORD = /^(?:dein|deine|deinen|deinem|ihr|ihre|ihren|hier|votre|vos|ton|ta|tes|ici|tu|tus|su|sus|aqui|aquí|sua|seu|suas|seus|vostro|vostra|tuo|tua|qui|uw|jouw|twoj|twój|twoja|wasz|ваш|ваша|ваше|ваш|твой|здесь|сюда|sizin|senin|buraya)$/i;
+/**
+ * A value made only of words (letters joined by spaces, _ or -, no digits) is a slot to fill in when it is written in
+ * a non-Latin or accented script ("ключ", "DEIN_OPENAI_API_SCHLÜSSEL") or holds a "your"/"here" word of another
+ * language ("deine API_Key hier", "tu_api_key", "Deine-OpenAI-API"): keys and passwords are not phrased that way.
+ */
+function localizedPlaceholder(value: string): boolean {
+  if (!/^[\p{L}\p{M}]+(?:[ _-]+[\p{L}\p{M}]+)*$/u.test(value)) return false;
+  if (/[^\x00-\x7f]/.test(value)) return true;
+  return value.replace(/([a-z])([A-Z])/g, "$1 $2").split(/[ _-]+/).some((word) => FILL_IN_WORD.test(word));
+}
+
 function isPlaceholder(value: string): boolean {
-  if (PLACEHOLDER.test(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
+  if (PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
   // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
   if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
     const decoded = Buffer.from(value, "base64").toString("utf8");
@@ -321,9 +336,70 @@ function inDevelopmentSection(diff: FileDiff, index: number): boolean {
   return false;
 }
 
+/**
+ * Database connection calls whose third argument is the password, in any language: JDBC
+ * DriverManager.getConnection(url, "user", "pass"), PHP mysqli_connect/new mysqli("host", "user", "pass", ...) and
+ * new PDO("dsn", "user", "pass"). Groups: host or URL (when a literal), user, password.
+ */
+const POSITIONAL_CONNECT = [
+  /\bgetConnection\s*\(\s*(?:"([^"\n]*)"|[\w.]+)\s*,\s*"([^"\n]*)"\s*,\s*"([^"\n]+)"\s*\)/,
+  /\b(?:mysqli_connect|mysql_connect|new\s+mysqli)\s*\(\s*(?:["']([^"'\n]*)["']|\$?[\w.]+)\s*,\s*["']([^"'\n]*)["']\s*,\s*["']([^"'\n]+)["']/,
+  /\bnew\s+PDO\s*\(\s*(?:["']([^"'\n]*)["']|\$?[\w.]+)\s*,\s*["']([^"'\n]*)["']\s*,\s*["']([^"'\n]+)["']/,
+];
+/** A password handed positionally to a connection call; the call may run over the next lines of the hunk. */
+function connectCallPassword(diff: FileDiff, index: number): string | undefined {
+  const first = diff.lines[index].text;
+  if (!/getConnection|mysql_connect|mysqli|new\s+PDO/.test(first) || COMMENT.test(first)) return undefined;
+  let text = first;
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 3) && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-"; i++) text += " " + diff.lines[i].text.trim();
+  for (const pattern of POSITIONAL_CONNECT) {
+    const call = pattern.exec(text);
+    if (!call) continue;
+    const [, where = "", user, password] = call;
+    const host = /(?:\/\/|host=)([^/:;?\s"']+)/i.exec(where)?.[1] ?? where;
+    if (isPlaceholder(password) || password === user || (host !== "" && PLACEHOLDER_HOST.test(host))) return undefined;
+    // A factory default on the developer's own machine (root/root on localhost) is not a leaked credential.
+    if (LOCAL_HOST.test(host) && (DEFAULT_PASSWORD.test(password) || password.length < 6)) return undefined;
+    return password.length >= 4 ? "password passed to a database connection call" : undefined;
+  }
+  return undefined;
+}
+
+/** Managed-database and cloud endpoints: a credential beside one points at a real server. */
+const CLOUD_ENDPOINT = /\.(?:rds\.amazonaws\.com|compute(?:-\d+)?\.amazonaws\.com|amazonaws\.com|database\.windows\.net|documents\.azure\.com|mongodb\.net|herokuapp\.com|elephantsql\.com|remotemysql\.com|ondigitalocean\.com|supabase\.co|neon\.tech|psdb\.cloud|render\.com|railway\.app|aivencloud\.com)\b/i;
+/**
+ * Sample files (sample.py, config.sample.yml) are judged by content: a known key format is a leak there too, and so is
+ * a credential next to a real cloud database endpoint; the rest are templates.
+ */
+function realInSampleFile(diff: FileDiff, index: number, secretKind: string): boolean {
+  if (KNOWN_FORMAT_KINDS.has(secretKind)) return true;
+  for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
+    if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && CLOUD_ENDPOINT.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+
+/**
+ * A demo program that hashes a literal (`password := "abcde"` then `GetMD5Hash(password)` in `func main`): the literal
+ * is sample input to the hash, not a credential of any system.
+ */
+const HASH_CALL_NAME = String.raw`\b\w*(?:md5|MD5|Md5|sha\d*|SHA\d*|Sha\d*|[Hh]ash|HASH|[Dd]igest|bcrypt|BCrypt|argon2?|pbkdf2?|scrypt)\w*`;
+const PROGRAM_ENTRY = /\bfunc\s+main\s*\(|__name__\s*==\s*["']__main__["']|\bstatic\s+void\s+main\s*\(|\bfun\s+main\s*\(|\bfn\s+main\s*\(/;
+function hashDemoInput(diff: FileDiff, index: number): boolean {
+  const variable = /^\s*(?:var\s+|const\s+|let\s+)?(\w+)\s*(?::=|=)\s*["'][^"']*["']\s*;?\s*$/.exec(diff.lines[index].text)?.[1];
+  if (!variable) return false;
+  const hashed = new RegExp(`${HASH_CALL_NAME}\\s*\\(\\s*(?:\\[\\]byte\\s*\\(\\s*)?${variable}\\b`);
+  let hashedNearby = false;
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 4) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
+    if (diff.lines[i].kind !== "-" && hashed.test(diff.lines[i].text)) hashedNearby = true;
+  }
+  return hashedNearby && diff.lines.some((l) => l.hunk === diff.lines[index].hunk && l.kind !== "-" && PROGRAM_ENTRY.test(l.text));
+}
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest, kind } = diff.fileClass;
-  if (isTest || kind === "docs" || SAMPLE_FILE.test(diff.path) || LOCK_FILE.test(diff.path)) return [];
+  if (isTest || kind === "docs" || LOCK_FILE.test(diff.path)) return [];
+  const sample = SAMPLE_FILE.test(diff.path);
   const throwaway = THROWAWAY_CONFIG.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
   const findings: RawFinding[] = [];
@@ -331,8 +407,10 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const jwkMember = jwkPrivateMember(diff, candidate);
     const index = jwkMember ?? candidate;
     const line = diff.lines[index];
-    const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)" : classify(line.text, kind, isSecretManifest);
+    const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)" : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index);
     if (!secretKind) continue;
+    if (sample && !realInSampleFile(diff, index, secretKind)) continue;
+    if (secretKind === "credential assigned to a literal" && hashDemoInput(diff, index)) continue;
     if (notSecretComment(diff, index)) continue;
     if (findings.some((f) => f.line === line.newLine)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && placeholderComment(diff, index)) continue;
