@@ -89,7 +89,11 @@ const SIGNING_LITERAL = /\b\w*(?:[Kk]ey|[Ss]ecret)\w*\s*(?::|=|:=)\s*\[\]byte\s*
 function namesItsKey(key: string, value: string): boolean {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
   const last = key.split(/[.]/).pop() ?? key;
-  return norm(value).length > 0 && (norm(value) === norm(last) || norm(value) === norm(key));
+  if (norm(value).length > 0 && (norm(value) === norm(last) || norm(value) === norm(key))) return true;
+  // Or repeats some of its words (TplForgotPassword = "forgot-password"): the name of a template or a field.
+  const words = /^[a-z]+(?:[-_][a-z]+)+$/.test(value) ? value.split(/[-_]/) : [];
+  const ofKey = new Set(keyWords(key));
+  return words.length > 0 && words.every((w) => ofKey.has(w));
 }
 /** An entry of a Kubernetes Secret's data: a base64 value. */
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
@@ -151,6 +155,8 @@ function namesSomething(value: string): boolean {
   if (/^(?:[A-Z][a-z]*|[A-Z]+)(?:-(?:[A-Z][a-z]*|[A-Z]+))+$/.test(value) || /\s(?:[=!]=?=?|=>)\s|^\s*[.+]\s*\$\w/.test(value)) return true;
   // Validation rules ('required|min:8'), and markers of how an account signs in ("LDAP", "OIDC").
   if (/^[a-z_]+(?::[\w,.]+)?(?:\|[a-z_]+(?::[\w,.]+)?)+$/.test(value) || /^[A-Z]{2,8}$/.test(value)) return true;
+  // Lower-case words joined by - or _ with no credential word among them ("checkout_data") name an entry or an event.
+  if (/^[a-z]{2,}(?:[-_][a-z]{2,})+$/.test(value) && !/(?:^|[-_])(?:secret|pass\w*|pwd|token|key|auth|jwt|api|credentials?)(?:$|[-_])/.test(value)) return true;
   // A path or route ("user/auth/reset_passwd") names a template or an endpoint.
   if (/^[\w.-]+(?:\/[\w.-]+)+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return true;
   // A sentence ("Forgot password?", "Enter the admin password here") is prose, not a credential.
@@ -396,6 +402,33 @@ function hashDemoInput(diff: FileDiff, index: number): boolean {
   return hashedNearby && diff.lines.some((l) => l.hunk === diff.lines[index].hunk && l.kind !== "-" && PROGRAM_ENTRY.test(l.text));
 }
 
+/** A PEM header is a key only with its body after it; named in prose or a Javadoc `{@code -----BEGIN ...-----}` it is not. */
+const KEY_BODY = /[A-Za-z0-9+/]{40,}/;
+function pemBodyFollows(diff: FileDiff, index: number): boolean {
+  const header = diff.lines[index].text;
+  if (KEY_BODY.test(header.slice(header.indexOf("-----BEGIN") + 10))) return true;
+  for (let i = index + 1; i < diff.lines.length && i <= index + 2; i++) {
+    if (diff.lines[i].kind !== "-" && KEY_BODY.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+
+/** Whether the line sits inside a Python docstring (a triple-quoted string standing as a statement): documentation. */
+const DOCSTRING_OPEN = /^\s*[rRuU]?("""|''')/;
+function inPythonDocstring(diff: FileDiff, index: number): boolean {
+  if (!/\.py$/.test(diff.path)) return false;
+  let inside = false;
+  for (let i = 0; i < index; i++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" || line.hunk !== diff.lines[index].hunk) continue;
+    const quotes = (line.text.match(/"""|'''/g) ?? []).length;
+    if (quotes % 2 === 0) continue;
+    // An opening quote counts only where the string is a statement (a docstring), not a value (x = """...).
+    inside = inside ? false : DOCSTRING_OPEN.test(line.text);
+  }
+  return inside;
+}
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest, kind } = diff.fileClass;
   if (isTest || kind === "docs" || LOCK_FILE.test(diff.path)) return [];
@@ -409,6 +442,8 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const line = diff.lines[index];
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)" : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index);
     if (!secretKind) continue;
+    if (secretKind === "private key" && !pemBodyFollows(diff, index)) continue;
+    if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
     if (secretKind === "credential assigned to a literal" && hashDemoInput(diff, index)) continue;
     if (notSecretComment(diff, index)) continue;
