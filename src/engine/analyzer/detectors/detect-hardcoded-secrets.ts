@@ -402,7 +402,7 @@ function hashDemoInput(diff: FileDiff, index: number): boolean {
   return hashedNearby && diff.lines.some((l) => l.hunk === diff.lines[index].hunk && l.kind !== "-" && PROGRAM_ENTRY.test(l.text));
 }
 
-/** A PEM header is a key only with its body after it; named in prose or a Javadoc `{@code -----BEGIN ...-----}` it is not. */
+/** A PEM header in a comment is a key only with its body after it; named in a Javadoc `{@code -----BEGIN ...-----}` it is not. */
 const KEY_BODY = /[A-Za-z0-9+/]{40,}/;
 function pemBodyFollows(diff: FileDiff, index: number): boolean {
   const header = diff.lines[index].text;
@@ -442,7 +442,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const line = diff.lines[index];
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)" : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index);
     if (!secretKind) continue;
-    if (secretKind === "private key" && !pemBodyFollows(diff, index)) continue;
+    if (secretKind === "private key" && COMMENT.test(line.text) && !pemBodyFollows(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
     if (secretKind === "credential assigned to a literal" && hashDemoInput(diff, index)) continue;
