@@ -128,12 +128,12 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
     }
     side.masks = masks;
     side.masksVersion = version;
-    // Lines that pass a constant to a call are read again with the file's constants inlined. The constants first:
-    // most files define none, and finding them costs less than the scan for uses (a regex with no literal to look for).
+    // Lines that pass a constant to a call are read again with the file's constants inlined.
     if (side !== diff.added) continue;
+    const constantUses = candidateLines(side, CONSTANT_ARGUMENT).filter((index) => !seen.has(index));
+    if (constantUses.length === 0) continue;
     const constants = readFileConstants(diff);
     if (constants.size === 0) continue;
-    const constantUses = candidateLines(side, CONSTANT_ARGUMENT).filter((index) => !seen.has(index));
     for (const index of constantUses) {
       const resolved = resolveConstants(diff.lines[index].text, constants);
       if (resolved !== diff.lines[index].text && (markCandidates(set, automaton, resolved) & MARKED) !== 0) applyRules(diff, set, index, resolved, open, findings);
