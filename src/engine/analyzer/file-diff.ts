@@ -124,7 +124,13 @@ export function candidateLines(side: SideText, prefilter: RegExp): number[] {
   }
   const masks = side.masks!;
   const { indexes, texts } = side;
-  const residual = plan.residual ? scanJoinedText(side, plan.residual) : [];
+  let residualScan = plan.residual;
+  if (plan.gateMask !== 0) {
+    let union = 0;
+    for (let i = 0; i < masks.length; i++) union |= masks[i];
+    if ((union & plan.gateMask) === 0) residualScan = plan.ungated;
+  }
+  const residual = residualScan ? scanJoinedText(side, residualScan) : [];
   const { direct, verifyMask, prefixMask } = plan;
   const found: number[] = [];
   let r = 0;
