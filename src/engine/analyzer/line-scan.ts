@@ -307,7 +307,7 @@ export function planFor(regex: RegExp): ScanPlan | null {
   if (plan !== undefined) return plan;
   if (plans.size >= MAX_REGEXES) return null;
   let made = planScan(regex, bitsUsed, gateBit);
-  if (made && bitsUsed + made.bits > MASK_BITS) made = null;
+  if (made && bitsUsed + made.bits > MASK_BITS) { made = null; refusedForBits++; }
   plan = made?.plan ?? null;
   plans.set(regex, plan);
   if (made) {
@@ -320,9 +320,11 @@ export function planFor(regex: RegExp): ScanPlan | null {
   return plan;
 }
 
-/** How many of the MASK_BITS bits the plans made so far use. */
-export function scanBitsUsed(): number {
-  return bitsUsed;
+let refusedForBits = 0;
+
+/** How many of the MASK_BITS bits the plans made so far use, and how many regexes found too few left (scanned unplanned). */
+export function scanBits(): { used: number; refused: number } {
+  return { used: bitsUsed, refused: refusedForBits };
 }
 
 /** The regexes planned so far (for tests that compare planned and plain scans). */
@@ -349,8 +351,9 @@ const noMarks = new Uint32Array(0);
 
 /** For each line, the bits of the plans whose literals it holds (for sides no rule set has read). */
 export function lineMasks(texts: readonly string[]): Int32Array {
-  const automaton = sharedAutomaton("", []);
   const masks = new Int32Array(texts.length);
+  if (texts.length === 0) return masks;
+  const automaton = sharedAutomaton("", []);
   if (automaton) for (let i = 0; i < texts.length; i++) masks[i] = automaton.mark(texts[i], noMarks, 0);
   return masks;
 }

@@ -1,6 +1,6 @@
 // Finds, in one pass over a line, every occurrence of any of a few hundred literal strings (ASCII case-insensitive):
-// an Aho–Corasick automaton run as a transition table whose cells are filled in as scans first need them (so building
-// one costs about the literals' length, not states times characters, and only the transitions text takes use memory). The analyzer uses it to learn which rules can match a
+// an Aho–Corasick automaton run as a transition table whose cells are filled in as scans first need them: building
+// one costs about the literals' length, not states times characters, and only the transitions text takes use memory. The analyzer uses it to learn which rules can match a
 // line at all from the literals each rule's pattern requires (required-literals.ts), instead of running every
 // rule's regex, or one regex alternation of all the literals, on every line.
 // Written here rather than taken from npm: the published automata return an object per match and fold case with
@@ -34,6 +34,10 @@ export class LiteralAutomaton {
   private readonly rootRow: number;
   /** By state number: the row of its failure state (the longest proper suffix of its text that is a state). */
   private readonly failRow: Int32Array;
+  /** The trie, for computing cells: by state number, its first child's number, and by child, its next sibling's and its class. */
+  private readonly firstChild: Int32Array;
+  private readonly nextSibling: Int32Array;
+  private readonly edgeClass: Uint8Array;
   /** For the ending states, by number - 1: the mask bits of the literals that end there (its failure states' included), MARKED if it has values. */
   private readonly bits: Int32Array;
   /** The values of the literals that end in ending state e: values[valuesFrom[e]..valuesFrom[e + 1]). */
@@ -45,51 +49,62 @@ export class LiteralAutomaton {
    * literals may share a value or a bit).
    */
   constructor(entries: ReadonlyArray<readonly [literal: string, value: number]>) {
+    const { classOf } = this;
     let classes = 1;
     let capacity = 1;
     let values = 0;
     for (const [literal, value] of entries) {
-      if (literal.length === 0 || !isAsciiLiteral(literal)) throw new Error(`LiteralAutomaton: a literal must be non-empty ASCII: ${JSON.stringify(literal)}`);
       if (value < -31) throw new Error(`LiteralAutomaton: mask bit out of range: ${-1 - value}`);
-      for (const ch of literal.toLowerCase()) {
-        const code = ch.charCodeAt(0);
-        if (this.classOf[code] === 0) this.classOf[code] = classes++;
+      for (let i = 0; i < literal.length; i++) {
+        let code = literal.charCodeAt(i);
+        if (code >= 128) throw new Error(`LiteralAutomaton: a literal must be non-empty ASCII: ${JSON.stringify(literal)}`);
+        if (code >= 65 && code <= 90) code += 32;
+        if (classOf[code] === 0) classOf[code] = classes++;
       }
+      if (literal.length === 0) throw new Error(`LiteralAutomaton: a literal must be non-empty ASCII: ""`);
       capacity += literal.length;
       values = Math.max(values, value + 1);
     }
-    for (let upper = 65; upper <= 90; upper++) this.classOf[upper] = this.classOf[upper + 32];
+    for (let upper = 65; upper <= 90; upper++) classOf[upper] = classOf[upper + 32];
     this.classes = classes;
 
-    // The trie (state 0 is the root here): edges in a table for lookup and in a list per state for walking, and the
-    // values of the literals that end at each state in a list too.
-    const child = new Int32Array(capacity * classes);
-    const firstChild = new Int32Array(capacity).fill(-1);
+    // The trie, with provisional numbers (the root is 0): the root's children in a table, every state's in a list.
+    const rootChild = new Int32Array(classes);
+    const firstChild = new Int32Array(capacity);
     const nextSibling = new Int32Array(capacity);
     const edgeClass = new Uint8Array(capacity);
+    const childOf = (state: number, cls: number): number => {
+      if (state === 0) return rootChild[cls];
+      for (let to = firstChild[state]; to !== 0; to = nextSibling[to]) if (edgeClass[to] === cls) return to;
+      return 0;
+    };
+    // The values of the literals that end at each state, as lists.
     const firstValue = new Int32Array(capacity).fill(-1);
     const valueOf = new Int32Array(entries.length);
     const nextValue = new Int32Array(entries.length);
     let count = 1;
-    entries.forEach(([literal, value], n) => {
+    for (let n = 0; n < entries.length; n++) {
+      const [literal, value] = entries[n];
       let state = 0;
       for (let i = 0; i < literal.length; i++) {
-        const code = literal.charCodeAt(i);
-        const cls = this.classOf[code];
-        let to = child[state * classes + cls];
+        const cls = classOf[literal.charCodeAt(i)];
+        let to = childOf(state, cls);
         if (to === 0) {
           to = count++;
-          child[state * classes + cls] = to;
           edgeClass[to] = cls;
-          nextSibling[to] = firstChild[state];
-          firstChild[state] = to;
+          if (state === 0) rootChild[cls] = to;
+          else { nextSibling[to] = firstChild[state]; firstChild[state] = to; }
         }
         state = to;
       }
       valueOf[n] = value;
       nextValue[n] = firstValue[state];
       firstValue[state] = n;
-    });
+    }
+    for (let cls = classes - 1; cls > 0; cls--) {
+      const to = rootChild[cls];
+      if (to !== 0) { nextSibling[to] = firstChild[0]; firstChild[0] = to; }
+    }
 
     // Failure links breadth-first; a state ends a literal if it or its failure state does.
     const fail = new Int32Array(count);
@@ -98,35 +113,39 @@ export class LiteralAutomaton {
     let endings = 0;
     for (let head = 0, tail = 1; head < tail; head++) {
       const state = order[head];
-      for (let to = firstChild[state]; to >= 0; to = nextSibling[to]) {
+      for (let to = firstChild[state]; to !== 0; to = nextSibling[to]) {
         order[tail++] = to;
         if (state !== 0) {
           const cls = edgeClass[to];
           let f = fail[state];
-          while (f !== 0 && child[f * classes + cls] === 0) f = fail[f];
-          fail[to] = child[f * classes + cls];
+          while (f !== 0 && childOf(f, cls) === 0) f = fail[f];
+          fail[to] = childOf(f, cls);
         }
         ending[to] = firstValue[to] >= 0 || ending[fail[to]] === 1 ? 1 : 0;
         endings += ending[to];
       }
     }
 
-    // Final numbers: the ending states from 1, then the root and the other states.
+    // Final numbers: the ending states from 1, then the root and the other states; the trie kept in them.
     const number = new Int32Array(count);
     for (let i = 0, e = 1, plain = endings + 1; i < count; i++) {
       const state = order[i];
       number[state] = ending[state] === 1 ? e++ : plain++;
     }
-    const rowOf = (state: number) => number[state] * classes;
-    this.rootRow = rowOf(0);
+    this.rootRow = (endings + 1) * classes;
     this.next = new Int32Array((count + 1) * classes);
     this.failRow = new Int32Array(count + 1);
-    for (let cls = 0; cls < classes; cls++) this.next[this.rootRow + cls] = this.rootRow;
+    this.firstChild = new Int32Array(count + 1);
+    this.nextSibling = new Int32Array(count + 1);
+    this.edgeClass = new Uint8Array(count + 1);
     for (let state = 0; state < count; state++) {
-      const row = rowOf(state);
-      this.failRow[number[state]] = rowOf(fail[state]);
-      for (let to = firstChild[state]; to >= 0; to = nextSibling[to]) this.next[row + edgeClass[to]] = rowOf(to);
+      const n = number[state];
+      this.failRow[n] = number[fail[state]] * classes;
+      this.firstChild[n] = firstChild[state] === 0 ? 0 : number[firstChild[state]];
+      this.nextSibling[n] = nextSibling[state] === 0 ? 0 : number[nextSibling[state]];
+      this.edgeClass[n] = edgeClass[state];
     }
+    for (let cls = 0; cls < classes; cls++) this.next[this.rootRow + cls] = rootChild[cls] === 0 ? this.rootRow : number[rootChild[cls]] * classes;
 
     // Each ending state's bits and values: its own literals' and those of the ending states along its failure links.
     this.bits = new Int32Array(endings);
@@ -173,12 +192,20 @@ export class LiteralAutomaton {
     return result;
   }
 
-  /** The cell at `row` + `cls`, computed from the failure state's (the root's cells are all set). */
+  /** The cell at `row` + `cls`, computed on first use: the trie's edge, else the failure state's cell (the root's are all set). */
   private transition(row: number, cls: number): number {
-    const failRow = this.failRow[row / this.classes];
-    let to = this.next[failRow + cls];
-    if (to === 0) to = this.transition(failRow, cls);
-    this.next[row + cls] = to;
+    const { classes, next } = this;
+    const state = row / classes;
+    let to = 0;
+    for (let child = this.firstChild[state]; child !== 0; child = this.nextSibling[child]) {
+      if (this.edgeClass[child] === cls) { to = child * classes; break; }
+    }
+    if (to === 0) {
+      const failRow = this.failRow[state];
+      to = next[failRow + cls];
+      if (to === 0) to = this.transition(failRow, cls);
+    }
+    next[row + cls] = to;
     return to;
   }
 }
