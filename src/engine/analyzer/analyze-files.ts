@@ -6,7 +6,7 @@ import type { ChangedFile } from "../types.js";
 import type { Commitment } from "../../domain/types.js";
 import type { RawFinding } from "./raw-finding.js";
 import { toFileDiff } from "./file-diff.js";
-import { runLineRules } from "./run-line-rules.js";
+import { buildRuleAutomata, runLineRules } from "./run-line-rules.js";
 import { dropMovedCode } from "./moved-code.js";
 import { RULES_BY_ID } from "./rule-table.js";
 import { detectSensitiveDataInLogs } from "./detectors/detect-sensitive-data-in-logs.js";
@@ -53,6 +53,31 @@ function groundInProfile(finding: RawFinding, profile: ProfileContext): void {
     (finding.profileNotes ??= []).push({ key: "regionOutside", values: { hosting: profile.euHosting, region: finding.detail?.region ?? "" } });
   }
 }
+
+/** A file of each kind the analyzer reads differently, for prepareAnalyzer(). */
+const FILE_OF_EACH_KIND = ["a.ts", "a.py", "a.go", "a.java", "a.rb", "a.cs", "a.php", "a.rs", "a.swift", "a.cpp", "a.sql", "a.tf", "a.yaml", "Dockerfile", "package.json", ".env", "a.json", "a.sh", "a.md", "a.txt", "a.dart"];
+
+/**
+ * Plans every detector's scan (line-scan.ts) by running the detectors once on a file of each kind with no changed
+ * line, then builds the automaton of every rule set. Otherwise the first review plans them one by one as its files
+ * reach them, and each new plan makes every automaton built so far be built again. Run when this module loads.
+ */
+export function prepareAnalyzer(): void {
+  const retention: RetentionCommitments = { logDays: undefined, dataDays: undefined };
+  for (const path of FILE_OF_EACH_KIND) {
+    const diff = toFileDiff({ path, status: "modified", patch: "@@ -1 +1 @@\n x" });
+    detectSensitiveDataInLogs(diff);
+    detectHardcodedSecrets(diff);
+    detectPiiFields(diff);
+    detectRetentionChanges(diff, retention);
+    detectThirdParties(diff);
+    detectRegionOutsideHosting(diff, "EU");
+    detectAiDataFlows(diff);
+  }
+  buildRuleAutomata();
+}
+
+prepareAnalyzer();
 
 /** Longest stretch of work between two turns of the event loop (a file is never split); well under the 50 ms budget. */
 export const SLICE_MS = 5;

@@ -67,15 +67,18 @@ function reviewable(line: DiffLine): DiffLine {
   return LONG_WHITESPACE.test(line.text) ? { ...line, text: line.text.replace(LONG_WHITESPACE, " ") } : line;
 }
 
-function sideText(lines: DiffLine[], kind: "+" | "-"): SideText {
-  const texts: string[] = [];
-  const indexes: number[] = [];
+/** The added and the removed side, in one walk over the lines. */
+function sideTexts(lines: DiffLine[]): [added: SideText, removed: SideText] {
+  const addedTexts: string[] = [];
+  const addedIndexes: number[] = [];
+  const removedTexts: string[] = [];
+  const removedIndexes: number[] = [];
   for (let i = 0; i < lines.length; i++) {
-    if (lines[i].kind !== kind) continue;
-    texts.push(lines[i].text);
-    indexes.push(i);
+    const line = lines[i];
+    if (line.kind === "+") { addedTexts.push(line.text); addedIndexes.push(i); }
+    else if (line.kind === "-") { removedTexts.push(line.text); removedIndexes.push(i); }
   }
-  return new SideText(texts, indexes);
+  return [new SideText(addedTexts, addedIndexes), new SideText(removedTexts, removedIndexes)];
 }
 
 /** A class rather than an object literal with getters: per-object closures would keep each file's lines alive longer. */
@@ -90,8 +93,7 @@ class ParsedFileDiff implements FileDiff {
   constructor(readonly file: ChangedFile, readonly lines: DiffLine[]) {
     this.path = file.path;
     this.fileClass = classifyFile(file.path);
-    this.added = sideText(lines, "+");
-    this.removed = sideText(lines, "-");
+    [this.added, this.removed] = sideTexts(lines);
   }
 
   // Computed on first use: most files never ask.
@@ -99,8 +101,17 @@ class ParsedFileDiff implements FileDiff {
   get removedCompact(): string { return (this.removedCompactText ??= compact(this.removed.text)); }
 }
 
+/**
+ * A diff kept alive for the life of the process, so the hidden classes of ParsedFileDiff and SideText survive a full
+ * GC between two reviews (when no other diff is alive). Were they collected, every optimized function that reads a
+ * diff would be deoptimized ("weak objects") and compiled again during the next review, a third slower meanwhile.
+ */
+export const SHAPE_KEEPER: FileDiff = new ParsedFileDiff({ path: "", status: "modified" }, []);
+
 export function toFileDiff(file: ChangedFile): FileDiff {
-  return new ParsedFileDiff(file, file.patch ? parsePatch(file.patch).map(reviewable) : []);
+  const lines = file.patch ? parsePatch(file.patch) : [];
+  for (let i = 0; i < lines.length; i++) lines[i] = reviewable(lines[i]);
+  return new ParsedFileDiff(file, lines);
 }
 
 /**
@@ -117,7 +128,13 @@ export function candidateLines(side: SideText, prefilter: RegExp): number[] {
   }
   const masks = side.masks!;
   const { indexes, texts } = side;
-  const residual = plan.residual ? scanJoinedText(side, plan.residual) : [];
+  let residualScan = plan.residual;
+  if (plan.gateMask !== 0) {
+    let union = 0;
+    for (let i = 0; i < masks.length; i++) union |= masks[i];
+    if ((union & plan.gateMask) === 0) residualScan = plan.ungated;
+  }
+  const residual = residualScan ? scanJoinedText(side, residualScan) : [];
   const { direct, verifyMask, prefixMask } = plan;
   const found: number[] = [];
   let r = 0;

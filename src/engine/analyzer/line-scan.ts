@@ -12,7 +12,9 @@
 // - an alternative that starts with such a part (a prefix P that requires literals, then anything) can only match
 //   at a position of line k where P matches line k alone: lines holding one of P's literals are checked by trying
 //   the whole alternative, anchored, in the joined text at each position where P matches;
-// - everything else is scanned over the joined text as before, as one residual regex.
+// - everything else is scanned over the joined text as before, as one residual regex; but an alternative whose
+//   every match contains one of some literals cannot match a side where no line holds one: it is left out of the
+//   scan there (one "gate" bit, shared by all plans, marks the lines that hold any such literal).
 import { LiteralAutomaton, maskBit } from "./literal-automaton.js";
 import { scannableLiterals } from "./required-literals.js";
 
@@ -27,6 +29,10 @@ export interface ScanPlan {
   prefixed: PrefixedAlternative[];
   /** Scanned over the joined text ("g" and the source's flags); null when every alternative is planned. */
   residual: RegExp | null;
+  /** The gate bit's mask when some residual alternatives require literals (0: none does). */
+  gateMask: number;
+  /** The residual without those alternatives: what is scanned on a side where no line has the gate bit. */
+  ungated: RegExp | null;
 }
 
 export interface PrefixedAlternative {
@@ -197,11 +203,12 @@ export function localPrefix(alternative: string, flags: string): { prefix: strin
 }
 
 /**
- * Plans `regex` for the shared pass, with mask bits from `nextBit` on (as many as it needs, at most three).
- * Returns the plan, the literals to add to the automaton and the number of bits used, or null when nothing of it
- * can be planned (the regex is then scanned as before).
+ * Plans `regex` for the shared pass, with mask bits from `nextBit` on (as many as it needs, at most three), and
+ * `gateBit` for the literals its residual alternatives require (a new bit when null: it is then `gateBit` in the
+ * result). Returns the plan, the literals to add to the automaton and the number of bits used, or null when nothing
+ * of it can be planned (the regex is then scanned as before).
  */
-export function planScan(regex: RegExp, nextBit: number): { plan: ScanPlan; literals: PlannedLiterals[]; bits: number } | null {
+export function planScan(regex: RegExp, nextBit: number, gateBit: number | null = null): { plan: ScanPlan; literals: PlannedLiterals[]; bits: number; gateBit: number | null } | null {
   const flags = regex.flags.replace(/[gy]/g, "");
   if (/\\[1-9]|\\k</.test(regex.source)) return null;
   const alternatives: string[] = [];
@@ -212,6 +219,8 @@ export function planScan(regex: RegExp, nextBit: number): { plan: ScanPlan; lite
   const verifyLiterals: string[] = [];
   const prefixed: Array<{ alternative: string; prefix: string; literals: string[] }> = [];
   const residual: string[] = [];
+  const ungated: string[] = [];
+  const gateLiterals: string[] = [];
   for (const alternative of alternatives) {
     const expanded = literalExpansion(alternative);
     if (expanded && expanded.every((s) => s.length >= 2)) {
@@ -226,10 +235,13 @@ export function planScan(regex: RegExp, nextBit: number): { plan: ScanPlan; lite
       continue;
     }
     const prefix = localPrefix(alternative, flags);
-    if (prefix) prefixed.push({ alternative, ...prefix });
-    else residual.push(alternative);
+    if (prefix) { prefixed.push({ alternative, ...prefix }); continue; }
+    residual.push(alternative);
+    const gate = scannableLiterals(alternative, 2);
+    if (gate) gateLiterals.push(...gate);
+    else ungated.push(alternative);
   }
-  if (direct.length + verifyLiterals.length + prefixed.length === 0) return null;
+  if (direct.length + verifyLiterals.length + prefixed.length + gateLiterals.length === 0) return null;
   let bit = nextBit;
   const literals: PlannedLiterals[] = [];
   const take = (strings: string[]): number => {
@@ -241,6 +253,10 @@ export function planScan(regex: RegExp, nextBit: number): { plan: ScanPlan; lite
   const directMask = take(direct);
   const verifyMask = take(verifyLiterals);
   const prefixMask = take(prefixed.flatMap((p) => p.literals));
+  if (gateLiterals.length && gateBit === null) gateBit = bit++;
+  for (const literal of gateLiterals) literals.push({ literal, bit: gateBit! });
+  const gateMask = gateLiterals.length ? 1 << gateBit! : 0;
+  const scanOf = (parts: string[]) => (parts.length ? new RegExp(parts.map((r) => `(?:${r})`).join("|"), `${flags}g`) : null);
   return {
     plan: {
       direct: directMask,
@@ -248,10 +264,13 @@ export function planScan(regex: RegExp, nextBit: number): { plan: ScanPlan; lite
       verify: verify.length ? new RegExp(verify.map((v) => `(?:${v})`).join("|"), flags) : null,
       prefixMask,
       prefixed: prefixed.map((p) => ({ prefix: new RegExp(p.prefix, `${flags}g`), anchored: new RegExp(p.alternative, `${flags}y`) })),
-      residual: residual.length ? new RegExp(residual.map((r) => `(?:${r})`).join("|"), `${flags}g`) : null,
+      residual: scanOf(residual),
+      gateMask,
+      ungated: gateMask ? scanOf(ungated) : scanOf(residual),
     },
     literals,
     bits: bit - nextBit,
+    gateBit,
   };
 }
 
@@ -271,11 +290,12 @@ export function prefixedAt(prefixed: PrefixedAlternative[], line: string, joined
   return false;
 }
 
-/** Every planned scan shares one automaton; each plan owns up to three bits of a line's mask (31 in all). */
-const MASK_BITS = 31;
+/** Every planned scan shares one automaton; each plan owns up to three bits of a line's mask, and one is the gate's. */
+export const MASK_BITS = 31;
 const plans = new Map<RegExp, ScanPlan | null>();
 let planned: PlannedLiterals[] = [];
 let bitsUsed = 0;
+let gateBit: number | null = null;
 /** Changes whenever a plan is added: automata and masks made before then are made again. */
 export let scanVersion = 0;
 
@@ -286,17 +306,25 @@ export function planFor(regex: RegExp): ScanPlan | null {
   let plan = plans.get(regex);
   if (plan !== undefined) return plan;
   if (plans.size >= MAX_REGEXES) return null;
-  let made = planScan(regex, bitsUsed);
-  if (made && bitsUsed + made.bits > MASK_BITS) made = null;
+  let made = planScan(regex, bitsUsed, gateBit);
+  if (made && bitsUsed + made.bits > MASK_BITS) { made = null; refusedForBits++; }
   plan = made?.plan ?? null;
   plans.set(regex, plan);
   if (made) {
     bitsUsed += made.bits;
+    gateBit = made.gateBit;
     planned = [...planned, ...made.literals];
     automata.clear();
     scanVersion++;
   }
   return plan;
+}
+
+let refusedForBits = 0;
+
+/** How many of the MASK_BITS bits the plans made so far use, and how many regexes found too few left (scanned unplanned). */
+export function scanBits(): { used: number; refused: number } {
+  return { used: bitsUsed, refused: refusedForBits };
 }
 
 /** The regexes planned so far (for tests that compare planned and plain scans). */
@@ -323,8 +351,9 @@ const noMarks = new Uint32Array(0);
 
 /** For each line, the bits of the plans whose literals it holds (for sides no rule set has read). */
 export function lineMasks(texts: readonly string[]): Int32Array {
-  const automaton = sharedAutomaton("", []);
   const masks = new Int32Array(texts.length);
+  if (texts.length === 0) return masks;
+  const automaton = sharedAutomaton("", []);
   if (automaton) for (let i = 0; i < texts.length; i++) masks[i] = automaton.mark(texts[i], noMarks, 0);
   return masks;
 }

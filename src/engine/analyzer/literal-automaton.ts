@@ -1,5 +1,6 @@
 // Finds, in one pass over a line, every occurrence of any of a few hundred literal strings (ASCII case-insensitive):
-// an Aho–Corasick automaton compiled to a transition table. The analyzer uses it to learn which rules can match a
+// an Aho–Corasick automaton run as a transition table whose cells are filled in as scans first need them: building
+// one costs about the literals' length, not states times characters, and only the transitions text takes use memory. The analyzer uses it to learn which rules can match a
 // line at all from the literals each rule's pattern requires (required-literals.ts), instead of running every
 // rule's regex, or one regex alternation of all the literals, on every line.
 // Written here rather than taken from npm: the published automata return an object per match and fold case with
@@ -24,12 +25,20 @@ export class LiteralAutomaton {
   private readonly classes: number;
   /**
    * The transition table: at row + class, the row of the next state (a state's row is its number times `classes`,
-   * so the scan adds instead of multiplying). States where some literal ends are numbered last, from `endRow` on,
-   * so the scan tells them apart with one comparison.
+   * so the scan adds instead of multiplying), or 0 while not yet computed (state 0 is none). States where some
+   * literal ends are numbered first, from 1; the others follow from `rootRow` (the root's) on, so the scan tells an
+   * ordinary state from an ending or uncomputed one with one comparison. Breadth-first within each part, so the
+   * shallow states a scan spends most of its time in share few cache lines.
    */
   private readonly next: Int32Array;
-  private readonly endRow: number;
-  /** For the ending states, by (row - endRow) / classes: the mask bits of the literals that end there (its failure states' included), MARKED if it has values. */
+  private readonly rootRow: number;
+  /** By state number: the row of its failure state (the longest proper suffix of its text that is a state). */
+  private readonly failRow: Int32Array;
+  /** The trie, for computing cells: by state number, its first child's number, and by child, its next sibling's and its class. */
+  private readonly firstChild: Int32Array;
+  private readonly nextSibling: Int32Array;
+  private readonly edgeClass: Uint8Array;
+  /** For the ending states, by number - 1: the mask bits of the literals that end there (its failure states' included), MARKED if it has values. */
   private readonly bits: Int32Array;
   /** The values of the literals that end in ending state e: values[valuesFrom[e]..valuesFrom[e + 1]). */
   private readonly valuesFrom: Int32Array;
@@ -40,82 +49,123 @@ export class LiteralAutomaton {
    * literals may share a value or a bit).
    */
   constructor(entries: ReadonlyArray<readonly [literal: string, value: number]>) {
+    const { classOf } = this;
     let classes = 1;
+    let capacity = 1;
+    let values = 0;
     for (const [literal, value] of entries) {
-      if (literal.length === 0 || !isAsciiLiteral(literal)) throw new Error(`LiteralAutomaton: a literal must be non-empty ASCII: ${JSON.stringify(literal)}`);
       if (value < -31) throw new Error(`LiteralAutomaton: mask bit out of range: ${-1 - value}`);
-      for (const ch of literal.toLowerCase()) {
-        const code = ch.charCodeAt(0);
-        if (this.classOf[code] === 0) this.classOf[code] = classes++;
+      for (let i = 0; i < literal.length; i++) {
+        let code = literal.charCodeAt(i);
+        if (code >= 128) throw new Error(`LiteralAutomaton: a literal must be non-empty ASCII: ${JSON.stringify(literal)}`);
+        if (code >= 65 && code <= 90) code += 32;
+        if (classOf[code] === 0) classOf[code] = classes++;
       }
+      if (literal.length === 0) throw new Error(`LiteralAutomaton: a literal must be non-empty ASCII: ""`);
+      capacity += literal.length;
+      values = Math.max(values, value + 1);
     }
-    for (let upper = 65; upper <= 90; upper++) this.classOf[upper] = this.classOf[upper + 32];
+    for (let upper = 65; upper <= 90; upper++) classOf[upper] = classOf[upper + 32];
     this.classes = classes;
 
-    // The trie, written straight into the transition table (-1: no edge yet), then failure links breadth-first,
-    // which fill in the missing edges; each state's outputs include those of its failure state. Tables, not maps:
-    // automata are rebuilt whenever a detector scan is planned, so building must be cheap.
-    let capacity = 1;
-    for (const [literal] of entries) capacity += literal.length;
-    const table = new Int32Array(capacity * classes).fill(-1);
-    const outputs: Array<Set<number>> = [new Set()];
+    // The trie, with provisional numbers (the root is 0): the root's children in a table, every state's in a list.
+    const rootChild = new Int32Array(classes);
+    const firstChild = new Int32Array(capacity);
+    const nextSibling = new Int32Array(capacity);
+    const edgeClass = new Uint8Array(capacity);
+    const childOf = (state: number, cls: number): number => {
+      if (state === 0) return rootChild[cls];
+      for (let to = firstChild[state]; to !== 0; to = nextSibling[to]) if (edgeClass[to] === cls) return to;
+      return 0;
+    };
+    // The values of the literals that end at each state, as lists.
+    const firstValue = new Int32Array(capacity).fill(-1);
+    const valueOf = new Int32Array(entries.length);
+    const nextValue = new Int32Array(entries.length);
     let count = 1;
-    for (const [literal, value] of entries) {
+    for (let n = 0; n < entries.length; n++) {
+      const [literal, value] = entries[n];
       let state = 0;
-      for (const ch of literal.toLowerCase()) {
-        const at = state * classes + this.classOf[ch.charCodeAt(0)];
-        if (table[at] < 0) { table[at] = count++; outputs.push(new Set()); }
-        state = table[at];
+      for (let i = 0; i < literal.length; i++) {
+        const cls = classOf[literal.charCodeAt(i)];
+        let to = childOf(state, cls);
+        if (to === 0) {
+          to = count++;
+          edgeClass[to] = cls;
+          if (state === 0) rootChild[cls] = to;
+          else { nextSibling[to] = firstChild[state]; firstChild[state] = to; }
+        }
+        state = to;
       }
-      outputs[state].add(value);
+      valueOf[n] = value;
+      nextValue[n] = firstValue[state];
+      firstValue[state] = n;
     }
-    const next = count <= 0xffff ? new Uint16Array(count * classes) : new Int32Array(count * classes);
+    for (let cls = classes - 1; cls > 0; cls--) {
+      const to = rootChild[cls];
+      if (to !== 0) { nextSibling[to] = firstChild[0]; firstChild[0] = to; }
+    }
+
+    // Failure links breadth-first; a state ends a literal if it or its failure state does.
     const fail = new Int32Array(count);
-    const order: number[] = [];
-    for (let cls = 0; cls < classes; cls++) {
-      const child = table[cls];
-      if (child >= 0) { next[cls] = child; order.push(child); }
-    }
-    for (let head = 0; head < order.length; head++) {
+    const ending = new Uint8Array(count);
+    const order = new Int32Array(count);
+    let endings = 0;
+    for (let head = 0, tail = 1; head < tail; head++) {
       const state = order[head];
-      for (const value of outputs[fail[state]]) outputs[state].add(value);
-      const row = state * classes;
-      const failRow = fail[state] * classes;
-      for (let cls = 0; cls < classes; cls++) {
-        const child = table[row + cls];
-        if (child < 0) { next[row + cls] = next[failRow + cls]; continue; }
-        fail[child] = next[failRow + cls];
-        next[row + cls] = child;
-        order.push(child);
+      for (let to = firstChild[state]; to !== 0; to = nextSibling[to]) {
+        order[tail++] = to;
+        if (state !== 0) {
+          const cls = edgeClass[to];
+          let f = fail[state];
+          while (f !== 0 && childOf(f, cls) === 0) f = fail[f];
+          fail[to] = childOf(f, cls);
+        }
+        ending[to] = firstValue[to] >= 0 || ending[fail[to]] === 1 ? 1 : 0;
+        endings += ending[to];
       }
     }
-    // Renumber: states without outputs first (the root, which has none, stays 0), then the ending states.
-    const renumbered = new Int32Array(count);
-    let plain = 0;
-    for (let state = 0; state < count; state++) if (outputs[state].size === 0) renumbered[state] = plain++;
-    const endStates = count - plain;
-    for (let state = 0, e = plain; state < count; state++) if (outputs[state].size > 0) renumbered[state] = e++;
-    const rows = new Int32Array(count * classes);
-    for (let state = 0; state < count; state++) {
-      const from = state * classes;
-      const to = renumbered[state] * classes;
-      for (let cls = 0; cls < classes; cls++) rows[to + cls] = renumbered[next[from + cls]] * classes;
+
+    // Final numbers: the ending states from 1, then the root and the other states; the trie kept in them.
+    const number = new Int32Array(count);
+    for (let i = 0, e = 1, plain = endings + 1; i < count; i++) {
+      const state = order[i];
+      number[state] = ending[state] === 1 ? e++ : plain++;
     }
-    this.next = rows;
-    this.endRow = plain * classes;
-    this.bits = new Int32Array(endStates);
-    this.valuesFrom = new Int32Array(endStates + 1);
+    this.rootRow = (endings + 1) * classes;
+    this.next = new Int32Array((count + 1) * classes);
+    this.failRow = new Int32Array(count + 1);
+    this.firstChild = new Int32Array(count + 1);
+    this.nextSibling = new Int32Array(count + 1);
+    this.edgeClass = new Uint8Array(count + 1);
+    for (let state = 0; state < count; state++) {
+      const n = number[state];
+      this.failRow[n] = number[fail[state]] * classes;
+      this.firstChild[n] = firstChild[state] === 0 ? 0 : number[firstChild[state]];
+      this.nextSibling[n] = nextSibling[state] === 0 ? 0 : number[nextSibling[state]];
+      this.edgeClass[n] = edgeClass[state];
+    }
+    for (let cls = 0; cls < classes; cls++) this.next[this.rootRow + cls] = rootChild[cls] === 0 ? this.rootRow : number[rootChild[cls]] * classes;
+
+    // Each ending state's bits and values: its own literals' and those of the ending states along its failure links.
+    this.bits = new Int32Array(endings);
+    this.valuesFrom = new Int32Array(endings + 1);
     const flat: number[] = [];
-    for (let state = 0; state < count; state++) {
-      if (outputs[state].size === 0) continue;
-      const e = renumbered[state] - plain;
+    const seen = new Int32Array(values).fill(-1);
+    for (let i = 0, e = 0; i < count; i++) {
+      const state = order[i];
+      if (ending[state] === 0) continue;
       this.valuesFrom[e] = flat.length;
-      for (const value of outputs[state]) {
-        if (value >= 0) { flat.push(value); this.bits[e] |= MARKED; }
-        else this.bits[e] |= 1 << (-1 - value);
+      for (let s = state; s !== 0; s = fail[s]) {
+        for (let n = firstValue[s]; n >= 0; n = nextValue[n]) {
+          const value = valueOf[n];
+          if (value < 0) this.bits[e] |= 1 << (-1 - value);
+          else if (seen[value] !== e) { seen[value] = e; flat.push(value); this.bits[e] |= MARKED; }
+        }
       }
+      e++;
     }
-    this.valuesFrom[endStates] = flat.length;
+    this.valuesFrom[endings] = flat.length;
     this.values = Int32Array.from(flat);
   }
 
@@ -124,17 +174,38 @@ export class LiteralAutomaton {
    * those that carry one, with MARKED when it marked anything (0: no literal occurs).
    */
   mark(text: string, marks: Uint32Array, stamp: number): number {
-    const { classOf, classes, next, endRow, bits, valuesFrom, values } = this;
-    let row = 0;
+    const { classOf, classes, next, rootRow, bits, valuesFrom, values } = this;
+    let row = rootRow;
     let result = 0;
     for (let i = 0, n = text.length; i < n; i++) {
       const code = text.charCodeAt(i);
-      row = next[row + (code < 128 ? classOf[code] : 0)];
-      if (row < endRow) continue;
-      const e = (row - endRow) / classes;
+      const cls = code < 128 ? classOf[code] : 0;
+      let to = next[row + cls];
+      if (to >= rootRow) { row = to; continue; }
+      if (to === 0) to = this.transition(row, cls);
+      row = to;
+      if (to >= rootRow) continue;
+      const e = to / classes - 1;
       result |= bits[e];
       for (let v = valuesFrom[e], end = valuesFrom[e + 1]; v < end; v++) marks[values[v]] = stamp;
     }
     return result;
+  }
+
+  /** The cell at `row` + `cls`, computed on first use: the trie's edge, else the failure state's cell (the root's are all set). */
+  private transition(row: number, cls: number): number {
+    const { classes, next } = this;
+    const state = row / classes;
+    let to = 0;
+    for (let child = this.firstChild[state]; child !== 0; child = this.nextSibling[child]) {
+      if (this.edgeClass[child] === cls) { to = child * classes; break; }
+    }
+    if (to === 0) {
+      const failRow = this.failRow[state];
+      to = next[failRow + cls];
+      if (to === 0) to = this.transition(failRow, cls);
+    }
+    next[row + cls] = to;
+    return to;
   }
 }

@@ -142,6 +142,10 @@ function buildRuleSets(): Map<string, RuleSet> {
 
 const RULE_SETS = buildRuleSets();
 
+export function allRuleSets(): RuleSet[] {
+  return [...RULE_SETS.values()];
+}
+
 export function ruleSetFor(kind: FileKind, side: "added" | "removed"): RuleSet {
   return RULE_SETS.get(`${kind}:${side}`)!;
 }

@@ -5,7 +5,7 @@
 import type { RawFinding } from "./raw-finding.js";
 import type { FileDiff } from "./file-diff.js";
 import { candidateLines, compact } from "./file-diff.js";
-import { ruleSetFor, type CompiledLineRule, type CompiledNear, type RuleSet } from "./rule-table.js";
+import { allRuleSets, ruleSetFor, type CompiledLineRule, type CompiledNear, type RuleSet } from "./rule-table.js";
 import type { DiffLine } from "../diff/parse-patch.js";
 import { readFileConstants, resolveConstants, CONSTANT_ARGUMENT } from "./read-file-constants.js";
 import { MARKED, type LiteralAutomaton } from "./literal-automaton.js";
@@ -41,6 +41,20 @@ function reAdded(rule: CompiledLineRule, text: string, match: RegExpExecArray, d
   return token !== undefined && diff.addedCompact.includes(compact(token));
 }
 
+/**
+ * False when readFileConstants() is sure to find nothing, so the scan for constant uses (a regex with no literal,
+ * over the whole side) can be skipped: a constant is declared on an added or context line of at most 300 characters
+ * that holds "=" and a quote.
+ */
+export function mayDefineConstants(diff: FileDiff): boolean {
+  for (const line of diff.lines) {
+    if (line.kind === "-" || line.text.length > 300) continue;
+    const text = line.text;
+    if (text.includes("=") && (text.includes('"') || text.includes("'"))) return true;
+  }
+  return false;
+}
+
 /** marks[rule] === stamp: the rule's literals are on the line being read. One array for all sets, stamped per line. */
 let marks = new Uint32Array(64);
 let stamp = 0;
@@ -54,6 +68,11 @@ function markCandidates(set: RuleSet, automaton: LiteralAutomaton | null, text: 
   if (++stamp === 0xffffffff) { marks.fill(0); stamp = 1; }
   const result = automaton === null ? 0 : automaton.mark(text, marks, stamp);
   return set.hasEveryLine ? result | MARKED : result;
+}
+
+/** Builds now the automaton of every rule set (with the scans planned so far), instead of on each set's first use. */
+export function buildRuleAutomata(): void {
+  for (const set of allRuleSets()) if (set.rules.length > 0) sharedAutomaton(set.key, set.entries);
 }
 
 /** The rules of the set that may match `text` (the others cannot): what the analyzer runs on such a line. */
@@ -129,7 +148,7 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
     side.masks = masks;
     side.masksVersion = version;
     // Lines that pass a constant to a call are read again with the file's constants inlined.
-    if (side !== diff.added) continue;
+    if (side !== diff.added || !mayDefineConstants(diff)) continue;
     const constantUses = candidateLines(side, CONSTANT_ARGUMENT).filter((index) => !seen.has(index));
     if (constantUses.length === 0) continue;
     const constants = readFileConstants(diff);
