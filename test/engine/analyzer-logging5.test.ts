@@ -44,6 +44,7 @@ describe("whole header sets, session ids and PHP request input", () => {
     await check([
       ["Rails headers converted and filtered", "app/controllers/application_controller.rb", ['+    Rails.logger.info "Headers: #{request.headers.to_h.select { |k, v| k.include?(\'HTTP\') }}"'], "logging"],
       ["every header value in a loop", "MVC/Middlewares/ReqLog.cs", ["\t\tforeach (var header in context.Request.Headers)", '+\t\t\tlogger.LogInformation("Header: {Key}: {Value}", header.Key, header.Value);'], "logging"],
+      ["the request's cookie jar", "routes/index.js", ["+  console.log('cookies:', req.cookies);"], "logging"],
       ["servlet session id", "src/main/java/acme/SessionLogger.java", ['+        log.info("session.getId()={}", session.getId());'], "logging"],
       ["session id kept in a variable", "src/main/java/acme/HomeController.java", ["         String sessionId = session.getId();", '+        logger.info("Session ID : " + sessionId);'], "logging"],
       ["$_POST printed into the error log", "order.php", ["+error_log(print_r($_POST, true));"], "logging"],
@@ -51,6 +52,7 @@ describe("whole header sets, session ids and PHP request input", () => {
     ]);
     await check([
       ["header names only", "MVC/Middlewares/ReqLog.cs", ["\t\tforeach (var header in context.Request.Headers)", '+\t\t\tlogger.LogInformation("Header: {Key}", header.Key);'], null],
+      ["one cookie's presence", "routes/index.js", ["+  console.log('has session cookie:', Boolean(req.cookies.sid));"], null],
       ["a chat session's id", "src/chat/service.ts", ['+    logger.info(`chat session ${sessionId} closed`);'], null],
       ["session timestamps", "src/main/java/acme/SessionLogger.java", ['+        log.info("session.getCreationTime()={}", session.getCreationTime());'], null],
       ["one form field that is not personal", "list.php", ["+error_log(print_r($_POST['page'], true));"], null],

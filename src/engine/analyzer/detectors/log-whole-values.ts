@@ -83,8 +83,8 @@ export function recordValue(code: string, names: Set<string>): Sensitive | null 
 /** The authenticated user's record on a JavaScript request (passport, express sessions): req.user, request.user. */
 const REQUEST_USER = /(?<![\w$.])(?:req|request)\s*\.\s*user(?![\w$]|\s*(?:\??\.|\[|\(|:|=(?![=>])))/g;
 
-/** A request's whole header set (cookies and Authorization among them), converted or filtered whole. */
-const WHOLE_HEADERS = /(?<![\w$.])\$?(?:req|request|ctx(?:\.request)?|context\.Request|c\.Request|r|httpRequest)\s*(?:\.|->)\s*(?:headers|Headers|Header|allHeaders)(?:\s*(?:\.|->)\s*(?:all|to_h|to_hash|toJSON|entries|raw|items|dict|__dict__|select|filter)(?![\w$]))*(?:\s*\(\s*\))?(?!\s*(?:\??\.|->|\[|\())/g;
+/** A request's whole header set or cookie jar (session cookies and Authorization among them), converted or filtered whole. */
+const WHOLE_HEADERS = /(?<![\w$.])\$?(?:req|request|ctx(?:\.request)?|context\.Request|c\.Request|r|httpRequest)\s*(?:\.|->)\s*(?:headers|Headers|Header|allHeaders|cookies|Cookies|COOKIES|signedCookies)(?:\s*(?:\.|->)\s*(?:all|to_h|to_hash|toJSON|entries|raw|items|dict|__dict__|select|filter)(?![\w$]))*(?:\s*\(\s*\))?(?!\s*(?:\??\.|->|\[|\())/g;
 /** PHP's whole request input or server variables: $_POST, $_REQUEST, $_SERVER (cookies, Authorization) as a value. */
 const PHP_INPUT = /\$_(POST|REQUEST|GET|COOKIE|SERVER|FILES)\b(?!\s*(?:\[|\.|->))/g;
 /** An HTTP session's id, its bearer credential. */
