@@ -10,9 +10,11 @@ describe("getters named as nouns", () => {
       ["Laravel client IP", "app/Http/Middleware/IpLogging.php", ['+        Log::info("Http request from ". $request->ip());'], "logging"],
       ["Flask client IP", "app/main/views.py", ["+    current_app.logger.info('index from IP: %s', request.remote_addr)"], "logging"],
       ["Go client address", "internal/http/middleware.go", ["+		log.Println(r.Method, r.RemoteAddr, r.RequestURI)"], "logging"],
+      ["a request's remote address beside the word host", "src/controllers/LoginController.java", ['+\t\tlogger.warn("Failed login. Remote Address: " + req.getRemoteAddr() + " Remote Host: " + req.getRemoteHost());'], "logging"],
       ["a customer's name through its getter", "src/main/java/bank/CustomerService.java", ['+        log.info("Saving customer {}", customer.getName());'], "logging"],
     ]);
     await check([
+      ["a server's address beside the word host", "server/listen.go", ['+	log.Printf("listening on host %s", serverIpAddress)'], null],
       ["a connection's peer, not a request's client", "internal/p2p/conn.go", ['+		log.Printf("dialled %s", conn.RemoteAddr())'], null],
       ["a verb called, not a value read", "src/main/java/acme/SessionJob.java", ['+        log.info("done: {}", session.clearClientIp());'], null],
       ["a product's name", "src/main/java/shop/ProductService.java", ['+        log.info("Saving product {}", product.getName());'], null],

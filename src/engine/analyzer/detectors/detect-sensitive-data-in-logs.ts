@@ -31,6 +31,7 @@ function onlyErrors(args: string): boolean {
   return names.length > 0 && names.every((name) => ERROR_NAME.test(name));
 }
 
+const FROM_REQUEST = /^\$?(?:req|request|httpRequest|servletRequest|HttpContext)\s*(?:\.|->)/;
 const MACHINE_WORDS = /server|\bhost|peer|\bnode\b|listen|\bbind|proxy|upstream|cluster|broker|socket|\bdns|gateway|interface|container|\bpod\b|instance|wallet|contract|device|router|\bnat\b|tunnel/i;
 const NETWORK_WORDS = /executor|server|\bhost|\bip\b|\burl\b|endpoint|socket|listen|\bbind|\bport\b|network|remote|\bnode\b|peer|\bmac\b|wallet|contract|memory|\b0x|dns|proxy|upstream|cluster|broker/i;
 /** A field of a token object other than its value (token.getSpec().getUsername(), token.expiresAt) is not the secret. */
@@ -90,7 +91,8 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
   if (VOCABULARY_STEMS.test(raw)) {
     const found = sensitiveIdentifier(code) ?? sensitiveKey(raw, code);
     // An address or IP beside words of machines is a machine's, not a person's.
-    if (found) return found.kind === "pii" && /(?:addr|address|ip)$/i.test(found.value) && MACHINE_WORDS.test(raw.replace(/\$_SERVER\b/g, "")) ? null : found;
+    // An address read from an HTTP request (req.getRemoteAddr(), request.remote_addr) is its client's, whatever the message says.
+    if (found) return found.kind === "pii" && /(?:addr|address|ip)$/i.test(found.value) && !FROM_REQUEST.test(found.value) && MACHINE_WORDS.test(raw.replace(/\$_SERVER\b/g, "")) ? null : found;
     const whole = wholeRecord(args);
     if (whole) return { kind: "pii", value: whole };
     // The message names personal data at a placeholder and a value fills it (not only an error, not a name or id field).
