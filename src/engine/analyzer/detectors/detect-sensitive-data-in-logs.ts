@@ -3,6 +3,7 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
+import { capturedDump, credentialNames, recordNames, recordValue, wholeValue } from "./log-whole-values.js";
 import { findLogCall, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
 const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
@@ -30,6 +31,7 @@ function onlyErrors(args: string): boolean {
   return names.length > 0 && names.every((name) => ERROR_NAME.test(name));
 }
 
+const FROM_REQUEST = /^\$?(?:req|request|httpRequest|servletRequest|HttpContext)\s*(?:\.|->)/;
 const MACHINE_WORDS = /server|\bhost|peer|\bnode\b|listen|\bbind|proxy|upstream|cluster|broker|socket|\bdns|gateway|interface|container|\bpod\b|instance|wallet|contract|device|router|\bnat\b|tunnel/i;
 const NETWORK_WORDS = /executor|server|\bhost|\bip\b|\burl\b|endpoint|socket|listen|\bbind|\bport\b|network|remote|\bnode\b|peer|\bmac\b|wallet|contract|memory|\b0x|dns|proxy|upstream|cluster|broker/i;
 /** A field of a token object other than its value (token.getSpec().getUsername(), token.expiresAt) is not the secret. */
@@ -89,16 +91,23 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
   if (VOCABULARY_STEMS.test(raw)) {
     const found = sensitiveIdentifier(code) ?? sensitiveKey(raw, code);
     // An address or IP beside words of machines is a machine's, not a person's.
-    if (found) return found.kind === "pii" && /(?:addr|address|ip)$/i.test(found.value) && MACHINE_WORDS.test(raw) ? null : found;
+    // An address read from an HTTP request (req.getRemoteAddr(), request.remote_addr) is its client's, whatever the message says.
+    if (found) return found.kind === "pii" && /(?:addr|address|ip)$/i.test(found.value) && !FROM_REQUEST.test(found.value) && MACHINE_WORDS.test(raw.replace(/\$_SERVER\b/g, "")) ? null : found;
     const whole = wholeRecord(args);
     if (whole) return { kind: "pii", value: whole };
     // The message names personal data at a placeholder and a value fills it (not only an error, not a name or id field).
     const named = namedPlaceholder(raw);
     if (named?.kind === "pii" && /[A-Za-z_$]/.test(args.replace(/""/g, "")) && !onlyErrors(args) && !NAMED_FIELD.test(raw)) return named;
   }
-  // Only a bare name passed as a value can hold a value assigned before; most calls pass none.
-  if (!BARE_NAME.test(code)) return null;
-  return taintedValue(code, taintedNames(linesBefore(diff, index, 30), keepCodeOnly));
+  // Whole values: a request's header set, PHP's request input, an HTTP session's id, a JavaScript request's user.
+  const whole = wholeValue(code, diff.path);
+  if (whole) return whole;
+  // Only a bare name (or a loop variable's .Value) can hold a value given before; most calls pass none.
+  if (!BARE_NAME.test(code) && !/\.\s*[Vv]alue\b|\bob_get_/.test(code)) return null;
+  const before = linesBefore(diff, index, 30);
+  const names = taintedNames(before, keepCodeOnly);
+  for (const [name, kind] of credentialNames(before)) names.set(name, kind);
+  return taintedValue(code, names) ?? recordValue(code, recordNames([...before, diff.lines[index].text], diff.path)) ?? capturedDump(code, before);
 }
 
 /** Stems of every word the vocabulary and the record patterns know: a call naming none of them is not read word by word. */

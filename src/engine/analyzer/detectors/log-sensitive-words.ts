@@ -69,11 +69,11 @@ const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumb
 /** Pairs of words (the one before, the last one) naming personal data. */
 const PII_PAIR: Record<string, string[]> = {
   name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder"],
-  address: ["email", "ip", "mail", "home", "street", "billing", "shipping", "postal", "mailing", "delivery", "residential"],
+  address: ["email", "ip", "mail", "home", "street", "billing", "shipping", "postal", "mailing", "delivery", "residential", "remote", "client"],
   number: ["phone", "mobile", "cell", "card", "passport", "account", "insurance", "license", "licence", "ssn", "security"],
   card: ["credit", "debit"],
   ip: ["remote", "client", "real", "user", "visitor", "customer", "caller", "req", "request"],
-  addr: ["email", "mail"],
+  addr: ["email", "mail", "remote", "client"],
   date: ["birth"],
   birth: ["of"],
   id: ["national", "tax"],
@@ -155,6 +155,11 @@ export function passedAsValue(code: string, index: number, length: number): bool
   return call === null || PASSES_VALUE.test(call.replace(/^.*\./, ""));
 }
 
+/** First words of a method name that make it a noun read (ip(), email(), remoteAddr()), not a verb (resetPassword()). */
+const NOUN_FIRST = new Set([...PII_WORD, ...SECRET_WORD, ...Object.keys(PII_PAIR), ...Object.keys(SECRET_PAIR), "remote", "client", "real", "full", "first", "last", "home", "billing", "shipping", "mobile", "national", "tax"]);
+/** Receivers that are an HTTP request: r (Go's handlers), req, request, $request, ctx.Request, HttpContext. */
+const isRequest = (segments: string[]) => segments[0] === "r" || segments.slice(0, -1).some((s) => /^(?:\$?req|\$?request|Request|httpRequest|HttpContext|ctx|c)$/i.test(s));
+
 /** The first identifier in `code` (string literals dropped) that names personal data or a secret. */
 export function sensitiveIdentifier(code: string): Sensitive | null {
   PATH.lastIndex = 0;
@@ -164,9 +169,15 @@ export function sensitiveIdentifier(code: string): Sensitive | null {
     const segments = m[0].split(/\s*(?:\?\.|!\.|&\.|\.|->|::)\s*/);
     const count = segments.length;
     while (segments.length > 1 && TRANSPARENT.test(segments[segments.length - 1])) segments.pop();
-    // A call's result is the value only for getters (getEmail()); sendEmail(x), isEmail(x) are not values.
-    if (/^\s*\(/.test(after) && segments.length === count && !CALLS_THAT_READ.test(segments[count - 1])) continue;
-    const kind = classifyWords(segments.flatMap(splitWords));
+    // A call's result is the value only for getters: getEmail(), or a noun read with empty parentheses
+    // ($request->ip(), user.email()); sendEmail(x), isEmail(x), resetPassword() are not values.
+    const last = segments[count - 1];
+    if (/^\s*\(/.test(after) && segments.length === count && !CALLS_THAT_READ.test(last) && !(/^\s*\(\s*\)/.test(code.slice(m.index + m[0].length)) && NOUN_FIRST.has(splitWords(last)[0]))) continue;
+    // getName() reads the name: customer.getName() is the customer's name.
+    const words = segments.flatMap((s) => splitWords(s.replace(/^get(?=[A-Z_])/, "")));
+    const kind = classifyWords(words);
+    // A remote or client address is a person's only on a request (request.remote_addr, r.RemoteAddr), not a connection's.
+    if (kind && /^(?:remote|client)$/.test(words[words.length - 2] ?? "") && /^(?:addr|address)$/.test(words[words.length - 1]) && !isRequest(segments)) continue;
     if (kind) return { kind, value: m[0] };
   }
   return null;
@@ -234,7 +245,7 @@ export function wholeRecord(code: string): string | null {
 }
 
 /** Sources that hold a person's input or a request's credentials as a whole (the whole right-hand side of an assignment). */
-const REQUEST_SOURCE = /^(?:await\s+)?(?:(?:req|request|ctx\.request|c\.Request|r)\s*\.\s*(?:body|json|form|values|data|POST|params|query|headers|cookies|Body|Form|PostForm|Header|get_json\s*\([^)]*\)|json\s*\(\s*\)|formData\s*\(\s*\))|\$request\s*->\s*(?:all|input|post|json)\s*\(\s*\)|\$_(?:POST|REQUEST|GET|COOKIE)|params)(?:\s*\.\s*(?:to_unsafe_h|to_h|dict|copy|permit!)(?:\s*\(\s*\))?)?\s*;?\s*$/;
+const REQUEST_SOURCE = /^(?:await\s+)?(?:file_get_contents\s*\(\s*["']php:\/\/input["']\s*\)|(?:req|request|ctx\.request|c\.Request|r)\s*\.\s*(?:body|json|form|values|data|POST|params|query|headers|cookies|Body|Form|PostForm|Header|get_json\s*\([^)]*\)|json\s*\(\s*\)|formData\s*\(\s*\))|\$request\s*->\s*(?:all|input|post|json)\s*\(\s*\)|\$_(?:POST|REQUEST|GET|COOKIE)|params)(?:\s*\.\s*(?:to_unsafe_h|to_h|dict|copy|permit!)(?:\s*\(\s*\))?)?\s*;?\s*$/;
 const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|=(?![=>~]))\s*(.+?)\s*;?\s*$/;
 
 /**

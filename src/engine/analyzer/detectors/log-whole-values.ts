@@ -1,0 +1,138 @@
+// Whole values logged by kind, for the sensitive-data-in-logs detector: a person's record (by its declared type or the
+// model it was loaded from), a request's whole header set, PHP's whole request input, and an HTTP session's id.
+//
+// Deliberate limits (precision first):
+// - A bare `user` is ambiguous: it is often a user name or id string. It counts as a record only when the hunk
+//   declares its type as a person's record (User user, user: Customer, user *models.User) or loads it from such a
+//   model (User.findById(..), User.objects.get(..), prisma.user.findUnique(..)), or it is the request's
+//   authenticated user in JavaScript (req.user). Django's request.user prints its user name, so it is left out.
+// - A session id counts as a credential only when it is an HTTP session's (session.getId(), req.sessionID,
+//   request.session.session_key, PHP session_id()): chat, analytics and model "sessions" have ids too.
+import { passedAsValue, splitWords, type Sensitive } from "./log-sensitive-words.js";
+
+/** Nouns of people whose record is personal data as a whole. */
+const PERSON = new Set(["user", "users", "customer", "customers", "patient", "patients", "person", "persons", "people", "member", "members", "contact", "contacts", "applicant", "applicants", "subscriber", "subscribers", "employee", "employees", "cardholder", "buyer", "buyers", "student", "students", "guest", "guests"]);
+/** Words after the person noun that still name the record: UserEntity, CustomerDto, PatientRecord, FirebaseUser. */
+const RECORD_SUFFIX = new Set(["entity", "model", "dto", "record", "details", "detail", "data", "info", "document", "doc", "profile", "object", "obj", "bean", "vo", "po", "schema", "account", "view"]);
+
+/** Whether a type name (User, UserEntity, FirebaseUser, CustomerDTO) names a person's record, not a service or an id. */
+export function isPersonRecordType(type: string): boolean {
+  const words = splitWords(type);
+  let end = words.length;
+  while (end > 1 && RECORD_SUFFIX.has(words[end - 1])) end--;
+  return end > 0 && PERSON.has(words[end - 1]);
+}
+
+// Declarations: Java/C# `User user`, TypeScript/Kotlin/Python/Swift `user: User`, Go `user *models.User`.
+const TYPE_BEFORE = /(?<![\w.$])(?:final\s+)?([A-Z][A-Za-z0-9]*)(?:<[^<>]*>)?\??\s+([a-z_]\w*)\s*(?=[,)=;:])/g;
+const TYPE_AFTER = /(?<![\w.$])([a-z_]\w*)\s*:\s*([A-Z][A-Za-z0-9]*)\b(?!\s*[<[])/g;
+const GO_PARAM = /(?<![\w.$])([a-z_]\w*)\s+\*?(?:[a-z]\w*\.)?([A-Z][A-Za-z0-9]*)\s*(?=[,)])/g;
+/** An assignment whose right side starts with a path: data = await User.findById(id), $u = User::find($id), u := User{..}. */
+const ASSIGNED = /^\s*(?:(?:const|let|var|val|final|auto)\s+)?\$?([a-z_]\w*)\s*(?::=|=(?![=>~]))\s*(?:await\s+)?(?:new\s+)?([\w$]+(?:\s*(?:\.|::|->)\s*[\w$]+)*)\s*([({]?)/;
+/** Reads of a model that return its records. */
+const LOOKUP = /^(?:find|get|first|last|fetch|load|create|upsert|objects|query|where|one|by|current|all)/i;
+/** What a lookup returns when it is not a record: a count, a flag, ids. */
+const NOT_A_RECORD = /\b(?:count|exists|size|length|len|sum|ids|pluck|delete|destroy|update|increment|decrement)\b/i;
+
+/** Whether an assignment gives its variable a person's record loaded from a model or built by its constructor. */
+function loadsRecord(path: string, call: string, text: string): boolean {
+  const segments = path.split(/\s*(?:\.|::|->)\s*/);
+  for (let i = 0; i < segments.length; i++) {
+    if (!isPersonRecordType(segments[i])) continue;
+    const next = segments[i + 1];
+    // User.findById(..), prisma.user.findUnique(..), User.objects.get(..); or the last segment called as a constructor or a
+    // getter: new User(..), User{..}, getCurrentUser(). addListMember(..) is an action: its result is not the record.
+    const loaded = next ? LOOKUP.test(next) : call !== "" && (/^[A-Z]/.test(segments[i]) || LOOKUP.test(segments[i]));
+    if (loaded) return !NOT_A_RECORD.test(text.replace(/\([^()]*\)/g, "()"));
+  }
+  return false;
+}
+
+/** Names given a person's record in these lines (a hunk's lines before the call and the call's line). */
+export function recordNames(lines: string[], path: string): Set<string> {
+  const names = new Set<string>();
+  const go = path.endsWith(".go");
+  for (const text of lines) {
+    if (text.length > 400 || !/user|customer|patient|member|person|people|contact|applicant|subscriber|employee|cardholder|buyer|student|guest/i.test(text)) continue;
+    for (const m of text.matchAll(TYPE_BEFORE)) if (isPersonRecordType(m[1])) names.add(m[2]);
+    for (const m of text.matchAll(TYPE_AFTER)) if (isPersonRecordType(m[2])) names.add(m[1]);
+    if (go) for (const m of text.matchAll(GO_PARAM)) if (isPersonRecordType(m[2])) names.add(m[1]);
+    const assigned = ASSIGNED.exec(text);
+    if (assigned && loadsRecord(assigned[2], assigned[3], text)) names.add(assigned[1]);
+  }
+  return names;
+}
+
+const NAME_USE = /(?<![\w$.@>])\$?([A-Za-z_]\w*)(?![\w$])/g;
+/** A name followed by these is a field read, a call, a key or a label, not the whole value. */
+const NOT_WHOLE_AFTER = /^\s*(?:\??\.|!\.|->|\[|\(|::|:(?!:)|=(?![=>]))/;
+
+/** The first record name passed whole to the log in `code` (string literals dropped). */
+export function recordValue(code: string, names: Set<string>): Sensitive | null {
+  if (names.size === 0) return null;
+  NAME_USE.lastIndex = 0;
+  for (let m = NAME_USE.exec(code); m; m = NAME_USE.exec(code)) {
+    if (!names.has(m[1])) continue;
+    const end = m.index + m[0].length;
+    if (NOT_WHOLE_AFTER.test(code.slice(end, end + 3)) || !passedAsValue(code, m.index, m[0].length)) continue;
+    return { kind: "pii", value: m[1] };
+  }
+  return null;
+}
+
+/** The authenticated user's record on a JavaScript request (passport, express sessions): req.user, request.user. */
+const REQUEST_USER = /(?<![\w$.])(?:req|request)\s*\.\s*user(?![\w$]|\s*(?:\??\.|\[|\(|:|=(?![=>])))/g;
+
+/** A request's whole header set or cookie jar (session cookies and Authorization among them), converted or filtered whole. */
+const WHOLE_HEADERS = /(?<![\w$.])\$?(?:req|request|ctx(?:\.request)?|context\.Request|c\.Request|r|httpRequest)\s*(?:\.|->)\s*(?:headers|Headers|Header|allHeaders|cookies|Cookies|COOKIES|signedCookies)(?:\s*(?:\.|->)\s*(?:all|to_h|to_hash|toJSON|entries|raw|items|dict|__dict__|select|filter)(?![\w$]))*(?:\s*\(\s*\))?(?!\s*(?:\??\.|->|\[|\())/g;
+/** PHP's whole request input or server variables: $_POST, $_REQUEST, $_SERVER (cookies, Authorization) as a value. */
+const PHP_INPUT = /\$_(POST|REQUEST|GET|COOKIE|SERVER|FILES)\b(?!\s*(?:\[|\.|->))/g;
+/** An HTTP session's id, its bearer credential. */
+export const SESSION_ID = /(?<![\w$])(?:(?:session|getSession\s*\(\s*\))\s*\.\s*getId\s*\(\s*\)|(?:req|request)\s*\.\s*sessionID\b|session\s*\.\s*session_key\b|session_id\s*\(\s*\))/g;
+
+function firstPassed(pattern: RegExp, code: string): RegExpExecArray | null {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(code); m; m = pattern.exec(code)) if (passedAsValue(code, m.index, m[0].length)) return m;
+  return null;
+}
+
+/** Whole values passed to a log call: header sets, PHP request input, session ids, a JavaScript request's user. */
+export function wholeValue(code: string, path: string): Sensitive | null {
+  const headers = firstPassed(WHOLE_HEADERS, code);
+  if (headers) return { kind: "secret", value: headers[0] };
+  const session = firstPassed(SESSION_ID, code);
+  if (session) return { kind: "secret", value: session[0] };
+  const input = firstPassed(PHP_INPUT, code);
+  if (input) return { kind: /COOKIE|SERVER/.test(input[1]) ? "secret" : "pii", value: input[0] };
+  if (/\.(?:[cm]?[jt]sx?)$/.test(path)) {
+    const user = firstPassed(REQUEST_USER, code);
+    if (user) return { kind: "pii", value: user[0] };
+  }
+  return null;
+}
+
+/** PHP output buffering: a dump of request input captured (ob_start; var_dump($_POST)) and then logged (ob_get_clean()). */
+const DUMP_OF_INPUT = /\b(?:var_dump|print_r|var_export|debug_zval_dump)\s*\(\s*(?:\$_(?:POST|REQUEST|GET|COOKIE|SERVER)\b|\$request\b)/;
+export function capturedDump(code: string, before: string[]): Sensitive | null {
+  if (!/\bob_get_(?:clean|contents)\s*\(/.test(code)) return null;
+  return before.some((line) => DUMP_OF_INPUT.test(line)) ? { kind: "pii", value: "ob_get_clean()" } : null;
+}
+
+/** Loop variables over a request's headers: foreach (var header in context.Request.Headers), for k, v in request.headers.items(). */
+const LOOP = /^\s*for(?:each)?\s*\(?\s*(?:(?:var|const|let|final|auto)\s+)?(?:[A-Z]\w*(?:<[^>]*>)?\s+)?\[?\s*([A-Za-z_]\w*)\s*(?:,\s*([A-Za-z_]\w*))?\s*\]?\s*\)?\s+(?:in|of|:)\s+(.+)$/;
+const HEADER_SOURCE = /(?:req|request|Request|ctx|r)\s*(?:\.|->)\s*(?:headers|Headers|Header)\b/;
+const SESSION_ID_ASSIGNED = /^\s*(?:(?:const|let|var|val|final|auto|String|string)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=(?![=>~]))\s*(.+)$/;
+
+/** Variables holding a credential by where they come from: loops over a request's headers, an HTTP session's id. */
+export function credentialNames(lines: string[]): Map<string, "secret"> {
+  const names = new Map<string, "secret">();
+  for (const text of lines) {
+    if (text.length > 300) continue;
+    const loop = /\bfor/.test(text) ? LOOP.exec(text) : null;
+    if (loop && HEADER_SOURCE.test(loop[3])) names.set(loop[2] ?? loop[1], "secret");
+    const assigned = /ession/.test(text) ? SESSION_ID_ASSIGNED.exec(text) : null;
+    SESSION_ID.lastIndex = 0;
+    if (assigned && SESSION_ID.test(assigned[2])) names.set(assigned[1], "secret");
+  }
+  return names;
+}
