@@ -13,28 +13,47 @@ const normalise = (text: string): string => text.trim().replace(/\s+/g, " ");
 /** Lines this short say too little to call two of them the same code (`}`, `end`, `});`). */
 const MIN_LENGTH = 12;
 
+/** The first run of non-space characters of a line, from `start`: a cheap gate before the whole line is normalised. */
+function firstWord(text: string, start: number, end: number): string {
+  let from = start;
+  while (from < end && (text[from] === " " || text[from] === "\t")) from++;
+  let to = from;
+  while (to < end && text[to] !== " " && text[to] !== "\t" && text[to] !== "\r") to++;
+  return text.slice(from, to);
+}
+
 export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[], sliceMs: number): Promise<RawFinding[]> {
   // What each finding's line would look like on the other side of the diff.
   const wanted = new Map<string, { added: boolean; removed: boolean }>();
+  const firstWords = new Set<string>();
   for (const f of findings) {
     const key = normalise(f.evidence);
-    if (key.length >= MIN_LENGTH) wanted.set(key, { added: false, removed: false });
+    if (key.length < MIN_LENGTH) continue;
+    wanted.set(key, { added: false, removed: false });
+    firstWords.add(key.split(" ", 1)[0]);
   }
   if (wanted.size === 0) return findings;
   let sliceStart = performance.now();
   for (const file of files) {
-    if (!file.patch) continue;
+    const patch = file.patch;
+    if (!patch) continue;
     if (performance.now() - sliceStart > sliceMs) {
       await yieldToEventLoop();
       sliceStart = performance.now();
     }
-    for (const line of file.patch.split("\n")) {
-      const sign = line[0];
-      if (sign !== "+" && sign !== "-") continue;
-      const seen = wanted.get(normalise(line.slice(1)));
-      if (!seen) continue;
-      if (sign === "+") seen.added = true;
-      else seen.removed = true;
+    // Walked by index, not split: most lines stop at the first-word check and nothing is copied for them.
+    for (let start = 0; start < patch.length; ) {
+      let end = patch.indexOf("\n", start);
+      if (end === -1) end = patch.length;
+      const sign = patch[start];
+      if ((sign === "+" || sign === "-") && firstWords.has(firstWord(patch, start + 1, end))) {
+        const seen = wanted.get(normalise(patch.slice(start + 1, end)));
+        if (seen) {
+          if (sign === "+") seen.added = true;
+          else seen.removed = true;
+        }
+      }
+      start = end + 1;
     }
   }
   return findings.filter((f) => {
