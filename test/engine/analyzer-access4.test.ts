@@ -38,6 +38,21 @@ describe("access guards dropped, by vocabulary", () => {
     ]);
   });
 
+  it("finds a verification called for its effect removed, not a check moved, replaced or deleted with its endpoint", async () => {
+    await check([
+      ["jwt verification call removed from a decorator", "app/utils.py", [" def token_required(f):", "     @wraps(f)", "     def decorated(*args, **kwargs):", "-        verify_jwt_in_request()", "         return f(*args, **kwargs)"], "access_mfa"],
+      ["login mixin dropped from the view's bases", "patients/views.py", ["-class PatientListView(LoginRequiredMixin, ListView):", "+class PatientListView(ListView):", "     model = Patient"], "access_mfa"],
+    ]);
+    await check([
+      ["decorated view deleted whole", "hc/front/views.py", ["-@login_required", "-def add_prometheus(request, code):", "-    return render(request, \"add.html\")", " "], null],
+      ["check removed with the function moved out of the file", "server/memo_service.go", ["-func (s *Service) CreateComment(ctx context.Context) error {", "-\tif memo.Private && memo.CreatorID != user.ID && !isSuperUser(user) {", "-\t\treturn status.Errorf(codes.PermissionDenied, \"permission denied\")", "-\t}", "-\treturn nil", "-}"], null],
+      ["condition replaced by a call to a check", "server/attachment_service.go", ["-\tif memo.Private && memo.CreatorID != user.ID && !isSuperUser(user) {", "-\t\treturn status.Errorf(codes.PermissionDenied, \"permission denied\")", "-\t}", "-\treturn nil", "+\treturn s.checkMemoReadAccess(ctx, memo)"], null],
+      ["class name dropped from super()", "hc/accounts/forms.py", ["-        super(EmailLoginForm, self).__init__(request.POST)", "+        super().__init__(request.POST)"], null],
+      ["role list split over lines", "src/lib/constants.ts", ["-  [ROLES.teamOwner]: [PERMISSIONS.teamUpdate, PERMISSIONS.teamDelete],", "+  [ROLES.teamOwner]: [", "+    PERMISSIONS.teamUpdate,", "+    PERMISSIONS.teamDelete,", "+  ],"], null],
+      ["a role label formatter rewritten", "web/src/MemberSection.tsx", ["-            render: (_, user: User) => stringifyUserRole(user.role),", "+            render: (_, user: User) => (", "+              <Badge>{stringifyUserRole(user.role)}</Badge>", "+            ),"], null],
+    ]);
+  });
+
   it("finds the second factor dropped: its redirect removed, its predicate made false", async () => {
     await check([
       ["2fa redirect removed", "twofa/decorators.py", ["         if not request.user.is_authenticated:", "             return redirect(settings.LOGIN_URL)", "-        if request.session.get('authy', False):", "-            return view(request, *args, **kwargs)", "-        return redirect('2fa')", "+        return view(request, *args, **kwargs)"], "access_mfa"],
@@ -51,6 +66,49 @@ describe("access guards dropped, by vocabulary", () => {
 });
 
 describe("rule fixes of this round", () => {
+  it("reads any-origin CORS in PHP arrays and Spring origin patterns, not on an HTTP client's request headers", async () => {
+    await check([
+      ["laravel cors array", "config/cors.php", ["+    'supportsCredentials' => true,", "+    'allowedOrigins' => ['*'],"], "access_mfa"],
+      ["spring origin patterns", "src/main/java/acme/WebConfig.java", ['+        registry.addMapping("/**")', '+            .allowedOriginPatterns("*")', "+            .allowCredentials(true);"], "access_mfa"],
+    ]);
+    await check([
+      ["laravel cors from the environment", "config/cors.php", ["+    'supportsCredentials' => true,", "+    'allowedOrigins' => [env('FRONTEND_URL')],"], null],
+      ["axios client default headers", "src/api/index.js", ["+export default axios.create({", "+  baseURL: appConfig.baseURL,", "+  headers: {", "+    'Access-Control-Allow-Origin': '*',", "+  },", "+});"], null],
+    ]);
+  });
+
+  it("reads IAM policies kept in templates, a lone \"*\" as every resource", async () => {
+    await check([
+      ["service wildcards in a policy.tpl", "infrastructure/codebuild-role-policy.tpl", ['       "Effect": "Allow",', '       "Resource": [', '         "*"', "       ],", '       "Action": [', '+        "iam:*",', '+        "s3:*",', '         "logs:CreateLogGroup"'], "access_mfa"],
+    ]);
+    await check([
+      ["named actions in a policy.tpl", "infrastructure/reader-policy.tpl", ['       "Effect": "Allow",', '       "Resource": [', '         "*"', "       ],", '       "Action": [', '+        "s3:GetObject",', '         "logs:CreateLogGroup"'], null],
+    ]);
+  });
+
+  it("leaves a check replaced in place, folded into the request helper, or only logged", async () => {
+    await check([
+      ["authorize replaced by a permission check", "app/Http/Controllers/API/SettingController.php", ["     {", "-        $this->authorize('admin', User::class);", "+        abort_unless(", "+            $this->user->hasPermissionTo(Permission::MANAGE_SETTINGS),", "+            Response::HTTP_FORBIDDEN,", "+        );"], null],
+      ["auth folded into parseRequest", "src/app/api/users/route.ts", ["-  const { body, error } = await checkRequest(request, schema);", "+  const { auth, body, error } = await parseRequest(request, schema);", " ", "-  const auth = await checkAuth(request);", "-  if (!auth || !(await canCreateUser(auth))) {", "+  if (!(await canCreateUser(auth))) {"], null],
+      ["log line naming the check", "src/lib/auth.ts", ["-  log('checkAuth:', { token, user });", "   return user;"], null],
+      ["definition of a check removed", "app/Services/Acl.php", ["-    public function checkPermission(", "-        PermissionableResourceType $type,", "-    ): bool {", " }"], null],
+    ]);
+    await check([
+      ["checkAuth removed", "src/app/api/users/route.ts", ["-  const auth = await checkAuth(request);", "-  if (!auth) return unauthorized();", "   return json(await getUsers());"], "access_mfa"],
+    ]);
+  });
+
+  it("leaves per-route auth opt-outs on endpoints public by design, and a user's own MFA record", async () => {
+    await check([
+      ["skipAuth on the sign-in route", "src/app/api/auth/login/route.ts", ["+  const { body, error } = await parseRequest(request, schema, { skipAuth: true });"], null],
+      ["user model disabling its own factor", "app/models/user.rb", ["+  def disable_mfa!", "+    update!(", "+      otp_secret: nil,", "+      otp_required: false,", "+    )", "+  end"], null],
+    ]);
+    await check([
+      ["skipAuth on the users route", "src/app/api/users/route.ts", ["+  const { body, error } = await parseRequest(request, schema, { skipAuth: true });"], "access_mfa"],
+      ["MFA switched off for the organisation", "config/settings.yml", ["+security:", "+  mfa_required: false"], "access_mfa"],
+    ]);
+  });
+
   it("reads templated manifests for cluster-admin and wildcard verbs", async () => {
     await check([
       ["cluster-admin in a .yaml.tpl", "deploy/binding.yaml.tpl", ["+kind: ClusterRoleBinding", "+roleRef:", "+  kind: ClusterRole", "+  name: cluster-admin", "+subjects:", "+- kind: ServiceAccount", "+  name: default"], "access_mfa"],
