@@ -2,9 +2,11 @@
 // - a line rewritten without one of its guards (`get(protect, admin, h)` -> `get(h)`, `[admin, auth]` -> `[auth]`,
 //   `@UseGuards(Jwt, Roles)` -> `@UseGuards(Jwt)`) and nothing guard-like put in its place;
 // - a guard registration removed outright (`before_action :admin_only`, `dependencies=[Depends(check_jwt)]`, a lone
-//   decorator or attribute named for a guard) and not re-added elsewhere in the file;
+//   decorator or attribute named for a guard, `verify_jwt_in_request()`) and not re-added elsewhere in the file;
 // - a role condition that denied access removed (`if not user.is_staff: raise PermissionDenied`);
 // - a second-factor step dropped (a redirect to the 2FA page removed, a "needs two factor?" predicate made false).
+// Not: a check leaving with the function or endpoint it lived in, replaced by another check call in the hunk, or a
+// hunk the named-API line rules already report.
 import type { RawFinding } from "../raw-finding.js";
 import { compact, scanJoinedText, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
@@ -71,9 +73,11 @@ export function splitWords(identifier: string): string[] {
 /** A verification of the caller's token or session, named without a guard word (`verifyToken`, `validate_session`). */
 const CREDENTIAL_CHECK = /^(?:verify|validate|check)_?\w*(?:token|session|signature)/i;
 
-const isGuardName = (name: string): boolean => !LOADER.test(name) || /authori[sz]|authent/i.test(name)
-  ? splitWords(name).some((word) => GUARD_WORDS.has(word)) || CREDENTIAL_CHECK.test(name)
-  : false;
+/** A guard's name: an access word, or a token or session check; a loader (`set_admin`) is not, unless it authorises. */
+function isGuardName(name: string): boolean {
+  if (LOADER.test(name) && !/authori[sz]|authent/i.test(name)) return false;
+  return splitWords(name).some((word) => GUARD_WORDS.has(word)) || CREDENTIAL_CHECK.test(name);
+}
 
 function identifiers(text: string): string[] {
   return text.match(IDENTIFIER) ?? [];
@@ -279,7 +283,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   }
   for (const index of scanJoinedText(diff.removed, MFA_PREFILTER)) {
     const line = lines[index];
-    if (COMMENT.test(line.text)) continue;
+    if (COMMENT.test(line.text) || line.text.length > MAX_GUARD_LINE) continue;
     const m = MFA_REDIRECT.exec(line.text);
     if (m && !diff.addedCompact.includes(compact(m[0])) && !insideRemovedFunction(lines, index, diff.addedCompact)) report("mfa-check-removed", index);
   }
@@ -290,7 +294,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     let sawRemoved = false;
     for (let i = index - 1; i >= Math.max(0, index - 4) && lines[i].hunk === line.hunk; i--) {
       if (lines[i].kind === "-") { sawRemoved = true; continue; }
-      if (lines[i].kind === " " && MFA_PREDICATE.test(lines[i].text)) {
+      if (lines[i].kind === " " && lines[i].text.length <= MAX_GUARD_LINE && MFA_PREDICATE.test(lines[i].text)) {
         if (sawRemoved) report("mfa-check-removed", index);
         break;
       }
