@@ -98,6 +98,17 @@ describe("rule fixes of this round", () => {
     ]);
   });
 
+  it("finds a route to people's records marked @Public(), not a sign-in, health or public-content route", async () => {
+    await check([
+      ["users list made public", "src/users/users.controller.ts", ["   constructor(private readonly usersService: UsersService) {}", "+  @Public()", "   @Get()", "   findAll() {", "     return this.usersService.findAll();"], "access_mfa"],
+    ]);
+    await check([
+      ["login route public", "src/users/users.controller.ts", ["+  @Public()", "   @Post('login')", "   signIn(@Body() dto: SignInDto) {"], null],
+      ["health controller public", "src/health/health.controller.ts", ["+  @Public()", "   @Get()", "   check() {"], null],
+      ["public blog posts", "src/blogs/blogs.controller.ts", ["+  @Public()", "   @Get()", "   async findAll(@Query() query: QueryDto) {", "     return await this.blogsService.findAll(query);"], null],
+    ]);
+  });
+
   it("leaves per-route auth opt-outs on endpoints public by design, and a user's own MFA record", async () => {
     await check([
       ["skipAuth on the sign-in route", "src/app/api/auth/login/route.ts", ["+  const { body, error } = await parseRequest(request, schema, { skipAuth: true });"], null],
