@@ -8,7 +8,7 @@
 // Not: a check leaving with the function or endpoint it lived in, replaced by another check call in the hunk, or a
 // hunk the named-API line rules already report.
 import type { RawFinding } from "../raw-finding.js";
-import { compact, scanJoinedText, type FileDiff } from "../file-diff.js";
+import { candidateLines, compact, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
@@ -29,12 +29,11 @@ const REPLACEMENT_CHECK = /\b(?:check|verify|ensure|require|authori[sz]e|assert|
 /** What a weakened rewrite may put in a guard's place without replacing it. */
 const OPENING_WORDS = new Set(["permit", "all", "public", "anonymous", "allow", "any", "skip", "none", "optional", "true"]);
 /**
- * Prefilters, one regex pass over a side's joined text each (g and m flags). Not planned scans: the shared literal pass
- * has a fixed number of slots, and these read only removed lines, or the added lines of files that remove some.
+ * The removed lines that may name a guard or a second factor: one planned scan (answered from the shared literal pass,
+ * so it costs next to nothing), g and m flags for candidateLines.
  */
-const GUARD_PREFILTER = /auth|admin|staff|superuser|role|perm|guard|jwt|log(?:ged)?_?in|protect|signed|owner|moderator/gim;
-const MFA_PREFILTER = /2fa|mfa|otp|two_?factor|twofactor|totp/gim;
-const CONSTANT_NO_PREFILTER = /false|nil/gim;
+const PREFILTER = /auth|admin|staff|superuser|role|perm|guard|jwt|log(?:ged)?_?in|protect|signed_?in|owner|moderator|2fa|mfa|otp|two_?factor|twofactor|totp/gim;
+const MFA_WORD = /2fa|mfa|otp|two_?factor|twofactor|totp/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|<!--)/;
 const IDENTIFIER = /[A-Za-z_$][\w$]*[?!]?/g;
 
@@ -179,8 +178,19 @@ function calledIn(text: string, name: string): boolean {
   return false;
 }
 
+/** Whether the added line could be the removed one less a guard: shorter, and starting the same way. */
+function mayDropPart(removed: string, added: string): boolean {
+  if (added.length >= removed.length) return false;
+  const a = removed.trimStart();
+  const b = added.trimStart();
+  let same = 0;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  return same >= 4;
+}
+
 /** A rewrite that keeps the line but drops guard names and adds nothing guarding in their place. */
 function droppedGuards(removed: string, added: number, facts: HunkFacts): string[] {
+  if (!mayDropPart(removed, facts.lines[added].text)) return [];
   const before = identifiers(removed);
   const after = identifiers(facts.lines[added].text);
   const dropped = minus(before, after);
@@ -244,6 +254,23 @@ function ruleReportsHunk(diff: FileDiff, [start, end]: [number, number]): boolea
   return false;
 }
 
+/**
+ * A removed line naming the second factor that took the factor out: a redirect to the 2FA page removed, or the body
+ * of a "needs two factor?" predicate replaced by a constant no.
+ */
+function secondFactorDropped(diff: FileDiff, index: number): boolean {
+  const { lines } = diff;
+  const redirect = MFA_REDIRECT.exec(lines[index].text);
+  if (redirect) return !diff.addedCompact.includes(compact(redirect[0])) && !insideRemovedFunction(lines, index, diff.addedCompact);
+  const added = pairedAddedLine(lines, index);
+  if (added === undefined || !CONSTANT_NO.test(lines[added].text)) return false;
+  for (let i = index - 1; i >= Math.max(0, index - 4) && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind === "-") continue;
+    return lines[i].kind === " " && lines[i].text.length <= MAX_GUARD_LINE && MFA_PREDICATE.test(lines[i].text);
+  }
+  return false;
+}
+
 function finding(ruleId: string, diff: FileDiff, line: DiffLine): RawFinding {
   return { ruleId, path: diff.path, line: line.newLine, side: line.kind === "+" ? "RIGHT" : "LEFT", evidence: line.text };
 }
@@ -261,9 +288,10 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     reported.add(line.hunk);
     if (!ruleReportsHunk(diff, facts.range(index))) findings.push(finding(ruleId, diff, line));
   };
-  for (const index of scanJoinedText(diff.removed, GUARD_PREFILTER)) {
+  for (const index of candidateLines(diff.removed, PREFILTER)) {
     const line = lines[index];
     if (COMMENT.test(line.text) || reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE) continue;
+    if (MFA_WORD.test(line.text) && secondFactorDropped(diff, index)) { report("mfa-check-removed", index); continue; }
     const added = pairedAddedLine(lines, index);
     if (added !== undefined) {
       if (droppedGuards(line.text, added, facts).length > 0) report("auth-check-removed", index);
@@ -278,25 +306,6 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       for (let i = index; i < Math.min(lines.length, index + 4); i++) {
         if (lines[i].hunk !== line.hunk || lines[i].kind !== "-") break;
         if (DENIAL.test(lines[i].text)) { report("auth-check-removed", index); break; }
-      }
-    }
-  }
-  for (const index of scanJoinedText(diff.removed, MFA_PREFILTER)) {
-    const line = lines[index];
-    if (COMMENT.test(line.text) || line.text.length > MAX_GUARD_LINE) continue;
-    const m = MFA_REDIRECT.exec(line.text);
-    if (m && !diff.addedCompact.includes(compact(m[0])) && !insideRemovedFunction(lines, index, diff.addedCompact)) report("mfa-check-removed", index);
-  }
-  // A "needs two factor?" predicate answering a constant no: the body changed right under its definition.
-  for (const index of scanJoinedText(diff.added, CONSTANT_NO_PREFILTER)) {
-    const line = lines[index];
-    if (!CONSTANT_NO.test(line.text)) continue;
-    let sawRemoved = false;
-    for (let i = index - 1; i >= Math.max(0, index - 4) && lines[i].hunk === line.hunk; i--) {
-      if (lines[i].kind === "-") { sawRemoved = true; continue; }
-      if (lines[i].kind === " " && lines[i].text.length <= MAX_GUARD_LINE && MFA_PREDICATE.test(lines[i].text)) {
-        if (sawRemoved) report("mfa-check-removed", index);
-        break;
       }
     }
   }
