@@ -16,6 +16,7 @@ import { detectRetentionChanges, type RetentionCommitments } from "./detectors/d
 import { detectThirdParties, THIRD_PARTY_SERVICES } from "./detectors/detect-third-parties.js";
 import { detectRegionOutsideHosting } from "./detectors/detect-region-outside-hosting.js";
 import { detectAiDataFlows } from "./detectors/detect-ai-data-flows.js";
+import { detectAccessGuardDropped } from "./detectors/detect-access-guard-dropped.js";
 import type { ProfileContext } from "../grounding/read-profile-context.js";
 import { readCommitmentPeriodDays } from "../grounding/read-commitment-period.js";
 
@@ -107,6 +108,7 @@ export async function analyzeFiles(files: ChangedFile[], context: AnalysisContex
       ...detectRetentionChanges(diff, retention),
       ...detectThirdParties(diff),
       ...detectRegionOutsideHosting(diff, context.profile.euHosting),
+      ...detectAccessGuardDropped(diff),
     );
     // An AI SDK imported only for calls with fixed prompts (a demo, a smoke test) sends no one's data.
     const ai = detectAiDataFlows(diff);

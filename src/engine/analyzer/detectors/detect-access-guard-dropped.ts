@@ -1,0 +1,313 @@
+// Access checks taken out in any language, recognised by their vocabulary rather than by one framework's API:
+// - a line rewritten without one of its guards (`get(protect, admin, h)` -> `get(h)`, `[admin, auth]` -> `[auth]`,
+//   `@UseGuards(Jwt, Roles)` -> `@UseGuards(Jwt)`) and nothing guard-like put in its place;
+// - a guard registration removed outright (`before_action :admin_only`, `dependencies=[Depends(check_jwt)]`, a lone
+//   decorator or attribute named for a guard, `verify_jwt_in_request()`) and not re-added elsewhere in the file;
+// - a role condition that denied access removed (`if not user.is_staff: raise PermissionDenied`);
+// - a second-factor step dropped (a redirect to the 2FA page removed, a "needs two factor?" predicate made false).
+// Not: a check leaving with the function or endpoint it lived in, replaced by another check call in the hunk, or a
+// hunk the named-API line rules already report.
+import type { RawFinding } from "../raw-finding.js";
+import { candidateLines, compact, type FileDiff } from "../file-diff.js";
+import type { DiffLine } from "../../diff/parse-patch.js";
+import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
+import { nearMatches } from "../run-line-rules.js";
+import type { FileKind } from "../../diff/classify-file.js";
+
+/** Words that name an access guard once an identifier is split on camelCase, snake_case and digits. */
+const GUARD_WORDS = new Set([
+  "auth", "authn", "authz", "authenticate", "authenticated", "authentication", "authorize", "authorized", "authorization",
+  "admin", "admins", "staff", "superuser", "role", "roles", "permission", "permissions", "perm", "perms", "guard", "guards",
+  "jwt", "login", "logged", "protect", "protected", "signed", "owner", "moderator", "acl", "rbac",
+]);
+/** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases. */
+const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\]])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>/;
+/** Words that make a name a check rather than a mention of a role (`stringifyUserRole`, `LoginPage`). */
+const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check", "verify", "verified", "is", "has", "can", "must", "only", "authorize", "authorized", "authenticate", "authenticated", "protect", "protected", "guard", "middleware", "filter", "mixin"]);
+/** A check called in the same hunk in place of the removed one (`s.checkMemoAccess(ctx, memo)`). */
+const REPLACEMENT_CHECK = /\b(?:check|verify|ensure|require|authori[sz]e|assert|can|has|is|must)_?\w*(?:access|permission|perm|auth|role|admin|owner|allowed|granted|visible|login|staff)\w*\s*\(/i;
+/** What a weakened rewrite may put in a guard's place without replacing it. */
+const OPENING_WORDS = new Set(["permit", "all", "public", "anonymous", "allow", "any", "skip", "none", "optional", "true"]);
+/**
+ * The removed lines that may name a guard or a second factor: one planned scan (answered from the shared literal pass,
+ * so it costs next to nothing), g and m flags for candidateLines.
+ */
+const PREFILTER = /auth|admin|staff|superuser|role|perm|guard|jwt|log(?:ged)?_?in|protect|signed_?in|owner|moderator|2fa|mfa|otp|two_?factor|twofactor|totp/gim;
+const MFA_WORD = /2fa|mfa|otp|two_?factor|twofactor|totp/i;
+const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|<!--)/;
+const IDENTIFIER = /[A-Za-z_$][\w$]*[?!]?/g;
+
+/** Shapes that register one guard on a line of its own; group 1 is the guard's name. */
+const GUARD_REGISTRATION = [
+  /^\s*before_(?:action|filter)\s+:(\w+[?!]?)/,
+  /\bdependencies\s*=\s*\[\s*(?:Depends|Security)\s*\(\s*([\w.]+)/,
+  /^\s*@([\w.]+)(?:\(.*\))?\s*$/,
+  /^\s*\[\s*([\w.]+)(?:\(.*\))?\s*\]\s*$/,
+  // A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`).
+  /^\s*(?:await\s+)?(?:[\w$]+\.)*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i,
+];
+/** A loader run before an action (set_user, load_admin) is not a check. */
+const LOADER = /^(?:set|load|find|fetch|build|prepare|assign|get|init)_?/i;
+/** A condition on the caller's role or permission... */
+const ROLE_CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b.*(?:\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bcan\?)/i;
+/** ...that denied the request. */
+const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b/i;
+/** A step that sends the user to the second-factor page. */
+const MFA_REDIRECT = /\bredirect\w*\s*(?:\(|\s)\s*(?:to\s*)?["'`][^"'`]*(?:2fa|mfa|otp|two_?factor|twofactor|totp)/i;
+/** A predicate deciding whether the second factor is needed... */
+const MFA_PREDICATE = /\b(?:def|function|func|fun|bool|boolean|public|private)\s+\w*(?:need|require|enabled?|enforce|must|should)\w*(?:two_?factor|twofactor|2fa|mfa|otp|totp)\w*|\b(?:def|function|func|fun)\s+\w*(?:two_?factor|twofactor|2fa|mfa|otp|totp)\w*(?:need|require|enabled?|enforce)\w*/i;
+/** ...whose answer became a constant no. */
+const CONSTANT_NO = /^\s*(?:return\s+)?(?:false|False|nil)\s*;?\s*$/;
+
+export function splitWords(identifier: string): string[] {
+  return identifier
+    .replace(/[?!$]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_\d]+/)
+    .filter(Boolean);
+}
+
+/** A verification of the caller's token or session, named without a guard word (`verifyToken`, `validate_session`). */
+const CREDENTIAL_CHECK = /^(?:verify|validate|check)_?\w*(?:token|session|signature)/i;
+
+/** A guard's name: an access word, or a token or session check; a loader (`set_admin`) is not, unless it authorises. */
+function isGuardName(name: string): boolean {
+  if (LOADER.test(name) && !/authori[sz]|authent/i.test(name)) return false;
+  return splitWords(name).some((word) => GUARD_WORDS.has(word)) || CREDENTIAL_CHECK.test(name);
+}
+
+function identifiers(text: string): string[] {
+  return text.match(IDENTIFIER) ?? [];
+}
+
+const isCheckName = (name: string): boolean => splitWords(name).some((word) => CHECK_WORDS.has(word));
+
+/** Lines longer than this are data, not a guard's registration; the rewrite comparison skips them. */
+const MAX_GUARD_LINE = 400;
+
+/** What one review of a file learns about each hunk, computed once per hunk. */
+class HunkFacts {
+  private addedCounts = new Map<number, Map<string, number>>();
+  private addsCheckByHunk = new Map<number, boolean>();
+  private ranges = new Map<number, [number, number]>();
+
+  constructor(readonly lines: DiffLine[]) {}
+
+  /** First and last index of the hunk holding line `index`. */
+  range(index: number): [number, number] {
+    const hunk = this.lines[index].hunk;
+    let range = this.ranges.get(hunk);
+    if (!range) {
+      let start = index;
+      let end = index;
+      while (start > 0 && this.lines[start - 1].hunk === hunk) start--;
+      while (end + 1 < this.lines.length && this.lines[end + 1].hunk === hunk) end++;
+      this.ranges.set(hunk, (range = [start, end]));
+    }
+    return range;
+  }
+
+  /** Whether an added line other than `paired` names `token`: a guard found there was moved or re-wrapped, not dropped. */
+  addedElsewhere(paired: number, pairedTokens: string[], token: string): boolean {
+    const hunk = this.lines[paired].hunk;
+    let counts = this.addedCounts.get(hunk);
+    if (!counts) {
+      counts = new Map();
+      const [start, end] = this.range(paired);
+      for (let i = start; i <= end; i++) {
+        const line = this.lines[i];
+        if (line.kind === "+" && line.text.length <= MAX_GUARD_LINE) for (const t of identifiers(line.text)) counts.set(t, (counts.get(t) ?? 0) + 1);
+      }
+      this.addedCounts.set(hunk, counts);
+    }
+    return (counts.get(token) ?? 0) > pairedTokens.filter((t) => t === token).length;
+  }
+
+  /** Whether the hunk adds a call to another check in place of the removed one. */
+  addsCheck(index: number): boolean {
+    const hunk = this.lines[index].hunk;
+    let adds = this.addsCheckByHunk.get(hunk);
+    if (adds === undefined) {
+      const [start, end] = this.range(index);
+      adds = false;
+      for (let i = start; i <= end && !adds; i++) {
+        const line = this.lines[i];
+        adds = line.kind === "+" && line.text.length <= MAX_GUARD_LINE && !COMMENT.test(line.text) && REPLACEMENT_CHECK.test(line.text);
+      }
+      this.addsCheckByHunk.set(hunk, adds);
+    }
+    return adds;
+  }
+}
+
+/** Tokens of `a` not matched one for one in `b`. */
+function minus(a: string[], b: string[]): string[] {
+  const left = new Map<string, number>();
+  for (const t of b) left.set(t, (left.get(t) ?? 0) + 1);
+  const out: string[] = [];
+  for (const t of a) {
+    const n = left.get(t) ?? 0;
+    if (n > 0) left.set(t, n - 1);
+    else out.push(t);
+  }
+  return out;
+}
+
+/** Index of the added line that took the place of removed line `index`: same position in the next run of added lines. */
+function pairedAddedLine(lines: DiffLine[], index: number): number | undefined {
+  const hunk = lines[index].hunk;
+  let start = index;
+  while (start > 0 && lines[start - 1].kind === "-" && lines[start - 1].hunk === hunk) start--;
+  let end = index;
+  while (end + 1 < lines.length && lines[end + 1].kind === "-" && lines[end + 1].hunk === hunk) end++;
+  const paired = end + 1 + (index - start);
+  for (let i = end + 1; i <= paired; i++) if (i >= lines.length || lines[i].kind !== "+" || lines[i].hunk !== hunk) return undefined;
+  return paired;
+}
+
+/** Whether `name` is called on the line (`staff_member_required(view)`), not merely mentioned. */
+function calledIn(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (at > 0 && /[\w$]/.test(text[at - 1])) continue;
+    let next = at + name.length;
+    while (text[next] === " ") next++;
+    if (text[next] === "(") return true;
+  }
+  return false;
+}
+
+/** Whether the added line could be the removed one less a guard: shorter, and starting the same way. */
+function mayDropPart(removed: string, added: string): boolean {
+  if (added.length >= removed.length) return false;
+  const a = removed.trimStart();
+  const b = added.trimStart();
+  let same = 0;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  return same >= 4;
+}
+
+/** A rewrite that keeps the line but drops guard names and adds nothing guarding in their place. */
+function droppedGuards(removed: string, added: number, facts: HunkFacts): string[] {
+  if (!mayDropPart(removed, facts.lines[added].text)) return [];
+  const before = identifiers(removed);
+  const after = identifiers(facts.lines[added].text);
+  const dropped = minus(before, after);
+  const gained = minus(after, before);
+  // A guard name that is neither in a guard's position nor wrapping a call is data (`super(AdminForm, self)`, `"login"`).
+  const inPosition = GUARD_POSITION.test(removed);
+  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
+  if (guards.length === 0 || before.length - dropped.length < 2 || dropped.length - guards.length > 2) return [];
+  if (!gained.every((t) => splitWords(t).every((w) => OPENING_WORDS.has(w)))) return [];
+  return guards;
+}
+
+const DEFINITION = /^\s*(?:export\s+)?(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)*(?:def|function|func|fun)?\s*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*\(/;
+const DECORATOR_OR_ATTRIBUTE = /^\s*(?:@|\[)/;
+
+/** A decorator or attribute removed together with the definition under it, whose name is not added back: a deleted endpoint. */
+function guardsDeletedDefinition(lines: DiffLine[], index: number, addedCompact: string): boolean {
+  if (!DECORATOR_OR_ATTRIBUTE.test(lines[index].text)) return false;
+  for (let i = index + 1; i < lines.length && i <= index + 6 && lines[i].hunk === lines[index].hunk; i++) {
+    if (lines[i].kind !== "-") return false;
+    if (DECORATOR_OR_ATTRIBUTE.test(lines[i].text)) continue;
+    const name = DEFINITION.exec(lines[i].text)?.[1];
+    return name !== undefined && !addedCompact.includes(`${name.toLowerCase()}(`);
+  }
+  return false;
+}
+
+const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(/;
+
+/** A line inside a function removed whole (moved to another file or deleted): its checks leave with it. */
+function insideRemovedFunction(lines: DiffLine[], index: number, addedCompact: string): boolean {
+  for (let i = index - 1; i >= 0 && i >= index - 200 && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind !== "-") return false;
+    const m = FUNCTION_START.exec(lines[i].text);
+    if (m) return !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
+  }
+  return false;
+}
+
+/** The line rules that already report removed checks by their API names: where one fires, it speaks for the hunk. */
+const NAMED_CHECK_RULES = new Set(["auth-check-removed", "authorization-rule-removed", "mfa-check-removed"]);
+const namedCheckRules = new Map<FileKind, CompiledLineRule[]>();
+
+function ruleFires(rule: CompiledLineRule, diff: FileDiff, index: number): boolean {
+  const { text } = diff.lines[index];
+  const match = rule.pattern.exec(text);
+  if (!match || rule.unless?.test(text)) return false;
+  if (!rule.near.every((near) => nearMatches(diff.lines, index, near, diff.path))) return false;
+  if (rule.unlessNear.some((near) => nearMatches(diff.lines, index, near, diff.path))) return false;
+  const token = rule.notReaddedToken ? rule.notReaddedToken.exec(text)?.[0] : match[0];
+  return !(rule.definition.notReadded && token !== undefined && diff.addedCompact.includes(compact(token)));
+}
+
+function ruleReportsHunk(diff: FileDiff, [start, end]: [number, number]): boolean {
+  const kind = diff.fileClass.kind;
+  let rules = namedCheckRules.get(kind);
+  if (!rules) namedCheckRules.set(kind, (rules = ruleSetFor(kind, "removed").rules.filter((r) => NAMED_CHECK_RULES.has(r.definition.id))));
+  for (let i = start; i <= end; i++) {
+    if (diff.lines[i].kind === "-" && diff.lines[i].text.length <= MAX_GUARD_LINE && rules.some((rule) => ruleFires(rule, diff, i))) return true;
+  }
+  return false;
+}
+
+/**
+ * A removed line naming the second factor that took the factor out: a redirect to the 2FA page removed, or the body
+ * of a "needs two factor?" predicate replaced by a constant no.
+ */
+function secondFactorDropped(diff: FileDiff, index: number): boolean {
+  const { lines } = diff;
+  const redirect = MFA_REDIRECT.exec(lines[index].text);
+  if (redirect) return !diff.addedCompact.includes(compact(redirect[0])) && !insideRemovedFunction(lines, index, diff.addedCompact);
+  const added = pairedAddedLine(lines, index);
+  if (added === undefined || !CONSTANT_NO.test(lines[added].text)) return false;
+  for (let i = index - 1; i >= Math.max(0, index - 4) && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind === "-") continue;
+    return lines[i].kind === " " && lines[i].text.length <= MAX_GUARD_LINE && MFA_PREDICATE.test(lines[i].text);
+  }
+  return false;
+}
+
+function finding(ruleId: string, diff: FileDiff, line: DiffLine): RawFinding {
+  return { ruleId, path: diff.path, line: line.newLine, side: line.kind === "+" ? "RIGHT" : "LEFT", evidence: line.text };
+}
+
+export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
+  const { kind, isTestOnly } = diff.fileClass;
+  if (isTestOnly || kind === "docs" || diff.file.status === "removed" || diff.removed.texts.length === 0) return [];
+  const { lines } = diff;
+  const findings: RawFinding[] = [];
+  const facts = new HunkFacts(lines);
+  const reported = new Set<number>();
+  const report = (ruleId: string, index: number) => {
+    const line = lines[index];
+    if (reported.has(line.hunk)) return;
+    reported.add(line.hunk);
+    if (!ruleReportsHunk(diff, facts.range(index))) findings.push(finding(ruleId, diff, line));
+  };
+  for (const index of candidateLines(diff.removed, PREFILTER)) {
+    const line = lines[index];
+    if (COMMENT.test(line.text) || reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE) continue;
+    if (MFA_WORD.test(line.text) && secondFactorDropped(diff, index)) { report("mfa-check-removed", index); continue; }
+    const added = pairedAddedLine(lines, index);
+    if (added !== undefined) {
+      if (droppedGuards(line.text, added, facts).length > 0) report("auth-check-removed", index);
+      continue;
+    }
+    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    for (const shape of GUARD_REGISTRATION) {
+      const name = shape.exec(line.text)?.[1];
+      if (name && isGuardName(name.split(".").pop()!) && !diff.addedCompact.includes(compact(name))) report("auth-check-removed", index);
+    }
+    if (ROLE_CONDITION.test(line.text) && !diff.addedCompact.includes(compact(line.text))) {
+      for (let i = index; i < Math.min(lines.length, index + 4); i++) {
+        if (lines[i].hunk !== line.hunk || lines[i].kind !== "-") break;
+        if (DENIAL.test(lines[i].text)) { report("auth-check-removed", index); break; }
+      }
+    }
+  }
+  return findings;
+}
