@@ -66,7 +66,8 @@ const FILE_OF_EACH_KIND = ["a.ts", "a.py", "a.go", "a.java", "a.rb", "a.cs", "a.
 export function prepareAnalyzer(): void {
   const retention: RetentionCommitments = { logDays: undefined, dataDays: undefined };
   for (const path of FILE_OF_EACH_KIND) {
-    const diff = toFileDiff({ path, status: "modified", patch: "@@ -1 +1 @@\n x" });
+    // One removed and one added line, so the scans of both sides are planned.
+    const diff = toFileDiff({ path, status: "modified", patch: "@@ -1,2 +1,2 @@\n x\n-y\n+y" });
     detectSensitiveDataInLogs(diff);
     detectHardcodedSecrets(diff);
     detectPiiFields(diff);
@@ -74,6 +75,7 @@ export function prepareAnalyzer(): void {
     detectThirdParties(diff);
     detectRegionOutsideHosting(diff, "EU");
     detectAiDataFlows(diff);
+    detectAccessGuardDropped(diff);
   }
   buildRuleAutomata();
 }
