@@ -69,6 +69,32 @@ function clientBindings(diff: FileDiff): Map<string, ThirdPartyService> {
   return names;
 }
 
+const LANGCHAIN = AI.find((s) => s.name.startsWith("LangChain"));
+/** The callee of a value: `get_chain()`, `helpers.qa_chain(llm)`, `await buildRagChain()`. */
+const CALLEE = /^(?:await\s+)?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\(/;
+/** LangChain names its chains and their factories for what they are (chain, qa_chain, get_chain, buildRagChain). */
+const CHAIN_NAME = /(?:^|_)chain$|[a-z]Chain$/;
+/** Chains that are no model: blockchains, toolchains, certificate and middleware chains. */
+const NOT_MODEL_CHAIN = /block|tool|key|supply|daisy|filter|middleware|handler|proxy|cert|markov|promise|scope|trust|x509|food|value/i;
+
+/**
+ * Names bound to a chain a factory returns (`chain = get_chain()`, `response = chain()`): the chain was built in
+ * another file, so no client constructor is in view, yet calling it (`chain(question)`, `chain.invoke(q)`) runs a model.
+ */
+function chainBindings(diff: FileDiff): Map<string, ThirdPartyService> {
+  const names = new Map<string, ThirdPartyService>();
+  if (!LANGCHAIN) return names;
+  for (const line of diff.lines) {
+    if (line.kind === "-" || line.text.length > 2000 || !line.text.includes("hain") || !line.text.includes("=")) continue;
+    const m = BINDING.exec(line.text);
+    const callee = m ? CALLEE.exec(m[2])?.[1] : undefined;
+    if (callee && CHAIN_NAME.test(callee) && !NOT_MODEL_CHAIN.test(callee)) names.set(m![1], LANGCHAIN);
+  }
+  return names;
+}
+/** A name called directly: `chain(question)`. */
+const BARE_CALL = /(?<![\w$.])([A-Za-z_]\w*)\s*\(/g;
+
 /** A receiver named for a language model (llm.invoke, chat_model.ainvoke) says what the call is. */
 // LangChain names its chains for what they do (qa_chain, rag_chain, conversation_chain).
 const LLM_RECEIVER = /^\s*\w*(?:llm|LLM|Llm|chat_?model|chatModel|(?:qa|rag|retrieval|conversation(?:al)?)_?[Cc]hain)\w*\./;
@@ -92,6 +118,8 @@ const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$))/gm;
 const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
 /** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
 const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
+/** Reads of what a person types at run time (console, stdin, form widgets): whatever the name it lands in, it is data. */
+const USER_INPUT_READ = /\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(?<![\w.])(?:readLine|readln)\s*\(|\b(?:nextLine|raw_input|text_input|chat_input|text_area)\s*\(|(?<![\w.$>-])input\s*\(|\b(?:STDIN|\$stdin)\.gets\b|(?<![\w.$:])gets\b|\bsys\.stdin\.read\w*/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
@@ -121,6 +149,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
       const lead = /^(?:[fFrRbBuU$@]{1,2})?$/.test(prefix) ? "" : prefix;
       return kept.length ? ` ${lead} ${kept.join(" ")} ` : ` ${lead} `;
     })
+    // Read before constructors go: `Console.ReadLine()` would otherwise read as a static factory of fixed text.
+    .replace(USER_INPUT_READ, " user_input ")
     // Message and prompt classes (UserMessage(...), HumanMessage(...)) are types, not data; their arguments stay.
     .replace(CONSTRUCTOR, " ")
     // So are the method names of a chain (`.addUserMessage(`, `.build()`); the receiver and arguments stay.
@@ -274,10 +304,16 @@ function isCodeName(name: string): boolean {
 /** Package and module names used as call receivers (`context.Background()`, `json.dumps`), not data. */
 const PACKAGE_ROOT = /^(?:context|json|JSON|os|sys|time|math|fmt|strings|strconv|bytes|http|requests|np|pd|openai|anthropic|genai|boto3|base64|Base64|Date|Math|Object|Array|String|Number|Promise|console|process|env|ENV|Rails|settings|config|Config|Settings)$/;
 
+const INTERPOLATED_NAME = /(\$?\{|#\{)\s*([A-Za-z_]\w*)\s*\}/g;
+/** `f"{prompt}"` with `prompt` a constant is fixed text: drop the name, or resolving it would put quotes inside quotes. */
+function withoutInterpolatedConstants(text: string, constants: Map<string, string>): string {
+  return text.includes("{") ? text.replace(INTERPOLATED_NAME, (all, open: string, name: string) => (constants.has(name) ? `${open}}` : all)) : text;
+}
+
 /** Whether the text carries data from people: a data-named value that is not fixed text, followed through assignments. */
 function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   const { assignments, constants, parameters } = facts;
-  const dynamic = dynamicPart(constants.size ? resolveConstants(text, constants) : text, facts.singleQuotesInterpolate);
+  const dynamic = dynamicPart(constants.size ? resolveConstants(withoutInterpolatedConstants(text, constants), constants) : text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
@@ -431,6 +467,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       dedupePriority: -1,
     }] };
   };
+  const hinted = AI_HINT.test(diff.added.text);
+  let chains: Map<string, ThirdPartyService> | undefined;
+  const chainsInFile = () => (chains ??= hinted ? chainBindings(diff) : new Map());
   const localOnly = () => mentioned()?.selfHosted === true && !diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text));
   const callLines = new Set<number>();
   for (const site of callSites(diff)) {
@@ -440,7 +479,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     const raw = argumentText(diff, index, site.bracket);
     const argument = raw;
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
-    if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !mentioned() && !serviceFrom(MODEL_BY_SERVICE, argument)) continue;
+    if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !mentioned() && !serviceFrom(MODEL_BY_SERVICE, argument) && !chainsInFile().has(/^\s*(\w+)\./.exec(call[0])?.[1] ?? "")) continue;
     facts ??= promptFacts(diff);
     facts.parameters = NO_PARAMETERS;
     if (!carriesData(raw, facts, 0)) {
@@ -456,16 +495,27 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   }
   // Any sending call on a client the file makes (`chat.send_message(text)`, `model.generate(userMessage)`), whatever the
   // method: the receiver says it is a model.
-  const clients = AI_HINT.test(diff.added.text) ? clientBindings(diff) : undefined;
+  const clients = hinted ? new Map([...clientBindings(diff), ...chainsInFile()]) : undefined;
   if (clients && clients.size > 0) {
     for (const index of diff.added.indexes) {
       const line = diff.lines[index];
       if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text)) continue;
+      // Member calls with a sending method on any client; a chain may also be called itself (`chain(question)`).
+      const sends: Array<{ service: ThirdPartyService; bracket: number }> = [];
       MEMBER_CALL.lastIndex = 0;
       for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
         const service = clients.get(m[1]);
-        if (!service || !SENDING_METHOD.test(m[3]) || RESOURCE_CHAIN.test(m[2])) continue;
-        const raw = argumentText(diff, index, m.index + m[0].length - 1);
+        if (service && SENDING_METHOD.test(m[3]) && !RESOURCE_CHAIN.test(m[2])) sends.push({ service, bracket: m.index + m[0].length - 1 });
+      }
+      if (chainsInFile().size > 0) {
+        BARE_CALL.lastIndex = 0;
+        for (let m = BARE_CALL.exec(line.text); m; m = BARE_CALL.exec(line.text)) {
+          const service = chainsInFile().get(m[1]);
+          if (service) sends.push({ service, bracket: m.index + m[0].length - 1 });
+        }
+      }
+      for (const { service, bracket } of sends) {
+        const raw = argumentText(diff, index, bracket);
         facts ??= promptFacts(diff);
         facts.parameters = NO_PARAMETERS;
         if (!carriesData(raw, facts, 0)) {
