@@ -34,3 +34,13 @@ describe("secrets: names and documentation that only look like credentials", () 
     ]);
   });
 });
+
+describe("secrets: keys that keyless local model servers ask for", () => {
+  it("stays quiet on the stand-in key of an Ollama or LM Studio client, and still finds a real-looking key", async () => {
+    await check([
+      ["ollama stand-in", "app/llm.py", ["+client = OpenAI(", "+    base_url='http://localhost:11434/v1',", "+    api_key='ollama',  # required but ignored", "+)"], null],
+      ["lm studio stand-in", "app/llm.py", ['+client = OpenAI(base_url="http://localhost:1234/v1", api_key="lm-studio")'], null],
+    ]);
+    await check([["real key", "app/llm.py", ['+client = OpenAI(api_key="q8Zr2LmX5vNw9PkT3sYd7HcJ")'], "secrets"]]);
+  });
+});

@@ -130,8 +130,11 @@ function localizedPlaceholder(value: string): boolean {
   return value.replace(/([a-z])([A-Z])/g, "$1 $2").split(/[ _-]+/).some((word) => FILL_IN_WORD.test(word));
 }
 
+/** Stand-ins that local OpenAI-compatible servers (Ollama, LM Studio, vLLM) accept because they check no key. */
+const KEYLESS_SERVER_VALUE = /^(?:ollama|lm-?studio|vllm|empty|not[-_ ]?needed|no[-_ ]?key|sk-no-key-required|unused|ignored|anything)$/i;
+
 function isPlaceholder(value: string): boolean {
-  if (PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
+  if (KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
   // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
   if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
     const decoded = Buffer.from(value, "base64").toString("utf8");
