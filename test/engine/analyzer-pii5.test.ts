@@ -59,3 +59,17 @@ describe("national codes, and gender as an attribute of goods", () => {
   });
 });
 
+
+describe("Java record components", () => {
+  it("finds personal components declared one per line in a record", async () => {
+    await check([
+      ["record DTO", "src/main/java/org/example/controller/dto/Patient.java", ["+public record Patient(", "+    String id,", "+    String gender,", "+    LocalDate birthDate", "+) {", "+}"], "pii_retention"],
+    ]);
+  });
+
+  it("stays quiet on the same shape as method parameters", async () => {
+    await check([
+      ["method parameters", "src/main/java/org/example/model/PatientFactory.java", ["+public class PatientFactory {", "+    public Patient create(", "+            String gender,", "+            LocalDate birthDate) {", "+        return null;", "+    }", "+}"], null],
+    ]);
+  });
+});

@@ -22,6 +22,8 @@ interface Definition {
   pattern: RegExp;
   /** Annotation-only attributes are fields only in a schema class; a plain class or a TypedDict holds values in memory. */
   schemaClassOnly?: boolean;
+  /** `Type name,` lines are fields only between a Java record's parentheses; elsewhere they are method parameters. */
+  recordComponent?: boolean;
 }
 
 // Field definitions; the first defined group is the field name.
@@ -46,6 +48,8 @@ const DEFINITIONS: Definition[] = [
   // Doctrine and Eloquent-style typed properties on entities.
   { kinds: new Set(["php"]), modelOnly: true, pattern: /^\s*(?:public|private|protected)\s+(?:readonly\s+)?(?:\?\s*)?[\w\\]+\s+\$(\w+)\s*[;=]/ },
   { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>[\],]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
+  // Java record components, one per line: `public record Patient(\n    String gender,\n    LocalDate birthDate\n) {`.
+  { kinds: new Set(["java"]), modelOnly: true, recordComponent: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:final\s+)?[A-Z][\w.]*(?:<[\w<>, ?.]*>)?(?:\[\])?\s+(\w+)\s*(?:,|\)\s*(?:implements\b[^{]*)?\{?\s*\}?)?\s*$/ },
   { kinds: new Set(["go"]), modelOnly: false, pattern: /^\s*([A-Z]\w*)\s+[\w.*[\]]+\s+`[^`]*\b(?:json|gorm|db|bson):"/ },
   // GORM models declare fields without tags: `BloodType string` in a struct that embeds gorm.Model.
   { kinds: new Set(["go"]), modelOnly: true, pattern: /^\s*([A-Z]\w*)\s+\*?(?:string|time\.Time|int\d*|uint\d*|float\d*|\[\]byte|sql\.Null\w+|datatypes\.\w+)\s*(?:\/\/.*)?$/ },
@@ -144,6 +148,18 @@ function describedNext(diff: FileDiff, index: number): boolean {
   return false;
 }
 
+const RECORD_HEADER = /\brecord\s+\w+\s*(?:<[^>]*>)?\s*\(/;
+/** Whether the line sits between `record Name(` and the parenthesis that closes its components. */
+function insideRecordHeader(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= 0 && i > index - 40; i--) {
+    const line = diff.lines[i];
+    if (line.kind === "-") continue;
+    if (RECORD_HEADER.test(line.text)) return true;
+    if (/[);{}]/.test(line.text)) return false;
+  }
+  return false;
+}
+
 function nearProductFields(diff: FileDiff, index: number): boolean {
   for (let i = Math.max(0, index - 15); i <= Math.min(diff.lines.length - 1, index + 15); i++) {
     if (diff.lines[i].kind !== "-" && diff.lines[i].hunk === diff.lines[index].hunk && PRODUCT_FIELD.test(diff.lines[i].text)) return true;
@@ -201,6 +217,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (DERIVED_VALUE.test(name)) continue;
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;
       if (definition.schemaClassOnly && !inSchemaClass(diff, index)) continue;
+      if (definition.recordComponent && !insideRecordHeader(diff, index)) continue;
       if (name === "address" && (MACHINE_CONTEXT.test(line.text.replace(/\baddress\b/gi, "")) || nearMachineWords(diff, index))) continue;
       const entity = entityOf(diff, index) ?? "";
       if (NON_PERSON.test(entity)) continue;
