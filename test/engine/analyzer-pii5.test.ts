@@ -73,3 +73,21 @@ describe("Java record components", () => {
     ]);
   });
 });
+
+describe("record expiry and pruning removed", () => {
+  it("finds a Mongoose TTL written as a duration string, and Laravel pruning taken out", async () => {
+    await check([
+      ["expires as a string", "models/visitor.js", ["-  createdAt: { type: Date, default: Date.now, expires: '30d' },", "+  createdAt: { type: Date, default: Date.now },"], "pii_retention"],
+      ["Prunable trait", "app/Models/Visit.php", ["-    use Prunable;", "-    public function prunable()", "-    {", "-        return static::where('created_at', '<=', now()->subMonth());", "-    }"], "pii_retention"],
+      ["model:prune schedule", "app/Console/Kernel.php", ["-        $schedule->command('model:prune')->daily();"], "pii_retention"],
+    ]);
+  });
+
+  it("stays quiet on cookie lifetimes, pruning added or moved, and a Prunable trait kept", async () => {
+    await check([
+      ["cookie lifetime", "src/auth/remember.js", ["-    Cookies.set('remember', value, { expires: 7 });", "+    Cookies.set('remember', value);"], null],
+      ["pruning added", "app/Models/Visit.php", ["+    use Prunable;"], null],
+      ["trait list reordered", "app/Models/Visit.php", ["-    use HasFactory, Prunable;", "+    use Prunable, HasFactory;"], null],
+    ]);
+  });
+});
