@@ -9,7 +9,7 @@ const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile
  * Special categories and identifiers whose exposure does most harm, matched as words of the snake_case name:
  * national ids, dates of birth, health data (also as Spanish, Portuguese, Italian, French and German schemas name them), biometrics, genetic data, beliefs and orientation, card and bank numbers.
  */
-const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification)(?:_number|_no)?|nino|nhs_(?:number|no)|abha\w*|mrn|social_?(?:security_?)?(?:number|num|no|id)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|id_card(?:_number|_no)?|identity_card\w*|identification_(?:card|number|no|document)\w*|identity_(?:number|document)\w*|national_card\w*|voter_id\w*|residence_permit\w*|iqama\w*|igama\w*|visa_number|criminal_(?:record|history|conviction|offen[cs]e)s?|convictions?|card_?holder(?:_name)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccin\w*|illness\w*|diseases?(?:_\w+)?|insurance_(?:number|id|member_id)|patient_(?!(?:id|uuid|pk|fk|key|ref|ids)(?:_|$))\w+|nrc|nic|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth|rut|dni|nif|nie|cuil|cuit|codice_fiscale|seguro_social|numero_seguro_social|fecha_(?:de_)?nacimiento|lugar_(?:de_)?nacimiento|data_(?:de_)?nascimento|nascimento|sexo|genero|geburtsdatum|date_(?:de_)?naissance|numero_securite_sociale)(?:_|$)/;
+const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification|code)(?:_number|_no)?|nino|nin|nhs_(?:number|no)|abha\w*|mrn|social_?(?:security_?)?(?:number|num|no|id)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|id_card(?:_number|_no)?|identity_card\w*|identification_(?:card|number|no|document)\w*|identity_(?:number|document)\w*|national_card\w*|voter_id\w*|residence_permit\w*|iqama\w*|igama\w*|visa_number|criminal_(?:record|history|conviction|offen[cs]e)s?|convictions?|card_?holder(?:_name)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccin\w*|illness\w*|diseases?(?:_\w+)?|insurance_(?:number|id|member_id)|patient_(?!(?:id|uuid|pk|fk|key|ref|ids)(?:_|$))\w+|nrc|nic|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth|rut|dni|nif|nie|cuil|cuit|codice_fiscale|seguro_social|numero_seguro_social|fecha_(?:de_)?nacimiento|lugar_(?:de_)?nacimiento|data_(?:de_)?nascimento|nascimento|sexo|genero|geburtsdatum|date_(?:de_)?naissance|numero_securite_sociale)(?:_|$)/;
 
 const SQL_TYPE = String.raw`(?:VARCHAR2?|NVARCHAR2?|N?CHAR|CHARACTER(?:\s+VARYING)?|N?TEXT|CITEXT|CLOB|DATE|DATETIME\w*|TIMESTAMP\w*|TIME|INT\w*|BIGINT|SMALLINT|TINYINT|NUMERIC|NUMBER|DECIMAL|MONEY|FLOAT|REAL|DOUBLE|BYTEA|BLOB|VARBINARY|BINARY|IMAGE|JSONB?|UUID|INET|BOOL\w*|BIT|STRING|MEDIUMTEXT|LONGTEXT)\b`;
 const CODE = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
@@ -22,6 +22,8 @@ interface Definition {
   pattern: RegExp;
   /** Annotation-only attributes are fields only in a schema class; a plain class or a TypedDict holds values in memory. */
   schemaClassOnly?: boolean;
+  /** `Type name,` lines are fields only between a Java record's parentheses; elsewhere they are method parameters. */
+  recordComponent?: boolean;
 }
 
 // Field definitions; the first defined group is the field name.
@@ -46,6 +48,8 @@ const DEFINITIONS: Definition[] = [
   // Doctrine and Eloquent-style typed properties on entities.
   { kinds: new Set(["php"]), modelOnly: true, pattern: /^\s*(?:public|private|protected)\s+(?:readonly\s+)?(?:\?\s*)?[\w\\]+\s+\$(\w+)\s*[;=]/ },
   { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>[\],]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
+  // Java record components, one per line: `public record Patient(\n    String gender,\n    LocalDate birthDate\n) {`.
+  { kinds: new Set(["java"]), modelOnly: true, recordComponent: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:final\s+)?[A-Z][\w.]*(?:<[\w<>, ?.]*>)?(?:\[\])?\s+(\w+)\s*(?:,|\)\s*(?:implements\b[^{]*)?\{?\s*\}?)?\s*$/ },
   { kinds: new Set(["go"]), modelOnly: false, pattern: /^\s*([A-Z]\w*)\s+[\w.*[\]]+\s+`[^`]*\b(?:json|gorm|db|bson):"/ },
   // GORM models declare fields without tags: `BloodType string` in a struct that embeds gorm.Model.
   { kinds: new Set(["go"]), modelOnly: true, pattern: /^\s*([A-Z]\w*)\s+\*?(?:string|time\.Time|int\d*|uint\d*|float\d*|\[\]byte|sql\.Null\w+|datatypes\.\w+)\s*(?:\/\/.*)?$/ },
@@ -70,6 +74,20 @@ const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tok
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
 /** Files that declare a data model whatever their path: Mongoose and TypeORM schemas, Sequelize models, SQLAlchemy/Django/Pydantic classes, Ecto schemas. */
 const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
+
+/** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
+ * declares a data model or DTO in any language, whatever folder it sits in. */
+const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
+const MODEL_DECLARATION = new RegExp(`${SCHEMA_MARKER.source}|${PERSON_DECLARATION.source}`, "m");
+/** A gender or age group beside prices, SKUs and stock describes goods for sale (a frame for men), not a person. */
+const PRODUCT_ATTRIBUTE = /^(?:gender|sex|age_group|target_gender)$/;
+const PRODUCT_FIELD = /\b(?:price|m_?price|sku|product_?(?:id|type|ref\w*)|stock|discount_?price|productRefLink)\b["']?\s*[:=]/i;
+/** OpenAPI and Swagger schemas (YAML, JSON, or @swagger/@openapi JSDoc blocks): a property is a name on its own line
+ * followed by its `type:`, `format:` or `$ref`. */
+const OPENAPI_MARKER = /\b(?:openapi|swagger)["']?\s*:\s*["']?\d|@(?:swagger|openapi)\b/;
+const OPENAPI_PATH = /(?:swagger|openapi)[^/]*(?:\/|$)|(?:swagger|openapi)[\w.-]*\.(?:ya?ml|json|[cm]?[jt]s)$/i;
+const OPENAPI_PROPERTY = /^\s*(?:\*\s*)?["']?([A-Za-z_]\w*)["']?\s*:\s*\{?\s*$/;
+const OPENAPI_DESCRIPTOR = /^\s*(?:\*\s*)?["']?(?:type|format|\$ref|allOf|oneOf)["']?\s*:/;
 
 const PATIENT = /patient|medical|health|clinical/i;
 /** A bare `address` next to words of machines and networks (a wallet's, a peer's, a server's) is not where someone lives. */
@@ -119,6 +137,36 @@ function inSchemaClass(diff: FileDiff, index: number): boolean {
   return true; // no class line in view: keep the model-file judgement
 }
 
+const OPENAPI_DEFINITION: Definition = { kinds: new Set(), modelOnly: false, pattern: OPENAPI_PROPERTY };
+
+/** Whether the next line describes the property (`type:`, `format:`, `$ref`): a schema property, not a plain key. */
+function describedNext(diff: FileDiff, index: number): boolean {
+  for (let i = index + 1; i < diff.lines.length && i <= index + 3; i++) {
+    if (diff.lines[i].kind === "-") continue;
+    return OPENAPI_DESCRIPTOR.test(diff.lines[i].text);
+  }
+  return false;
+}
+
+const RECORD_HEADER = /\brecord\s+\w+\s*(?:<[^>]*>)?\s*\(/;
+/** Whether the line sits between `record Name(` and the parenthesis that closes its components. */
+function insideRecordHeader(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= 0 && i > index - 40; i--) {
+    const line = diff.lines[i];
+    if (line.kind === "-") continue;
+    if (RECORD_HEADER.test(line.text)) return true;
+    if (/[);{}]/.test(line.text)) return false;
+  }
+  return false;
+}
+
+function nearProductFields(diff: FileDiff, index: number): boolean {
+  for (let i = Math.max(0, index - 15); i <= Math.min(diff.lines.length - 1, index + 15); i++) {
+    if (diff.lines[i].kind !== "-" && diff.lines[i].hunk === diff.lines[index].hunk && PRODUCT_FIELD.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+
 function nearMachineWords(diff: FileDiff, index: number): boolean {
   for (let i = Math.max(0, index - 2); i <= Math.min(diff.lines.length - 1, index + 2); i++) {
     if (i !== index && diff.lines[i].kind !== "-" && MACHINE_CONTEXT.test(diff.lines[i].text)) return true;
@@ -138,20 +186,26 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   if (isTest) return [];
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
-  const isModel = () => (model ??= diff.fileClass.isModel || SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && SCHEMA_MARKER.test(l.text))));
+  const isModel = () => (model ??= diff.fileClass.isModel || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
+  const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text);
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
-  const definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
+  let definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
+  if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) definitions = [];
+  if (openApi) definitions = [...definitions, OPENAPI_DEFINITION];
   if (definitions.length === 0) return [];
-  if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) return [];
   const fields: string[] = [];
   let first: { line: number; text: string } | undefined;
   let sensitive = false;
   let patientEntity = false;
   for (const index of candidateLines(diff.added, PREFILTER)) {
     const line = diff.lines[index];
-    if (COMMENT.test(line.text)) continue;
+    const comment = COMMENT.test(line.text);
+    if (comment && !openApi) continue;
     for (const definition of definitions) {
+      // JSDoc @swagger blocks are comments; only the OpenAPI property shape is read there.
+      if (comment && definition !== OPENAPI_DEFINITION) continue;
       const m = definition.pattern.exec(line.text);
+      if (m && definition === OPENAPI_DEFINITION && !describedNext(diff, index)) continue;
       if (m && definition.modelOnly && !isMigration && !isModel()) continue;
       const raw = m?.slice(1).find((g) => g !== undefined);
       if (!raw) continue;
@@ -163,9 +217,11 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (DERIVED_VALUE.test(name)) continue;
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;
       if (definition.schemaClassOnly && !inSchemaClass(diff, index)) continue;
+      if (definition.recordComponent && !insideRecordHeader(diff, index)) continue;
       if (name === "address" && (MACHINE_CONTEXT.test(line.text.replace(/\baddress\b/gi, "")) || nearMachineWords(diff, index))) continue;
       const entity = entityOf(diff, index) ?? "";
       if (NON_PERSON.test(entity)) continue;
+      if (PRODUCT_ATTRIBUTE.test(name) && nearProductFields(diff, index)) continue;
       patientEntity ||= PATIENT.test(entity);
       // A field that also appears among removed lines was changed or renamed, not newly collected.
       if (diff.removedCompact.includes(raw.toLowerCase())) continue;
