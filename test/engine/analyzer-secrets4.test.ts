@@ -1,16 +1,11 @@
 // Hard-coded secrets by kind (round 4): each family has lines that hold a credential and real-code look-alikes that
 // do not. Only the secrets area is checked: some snippets rightly raise other areas (a new Slack or Stripe client).
-import { describe, expect, it } from "@jest/globals";
-import { areasOf } from "./support/check-rule-cases.js";
+import { describe, it } from "@jest/globals";
+import { expectArea } from "./support/check-rule-cases.js";
 
 type SecretCase = [name: string, path: string, lines: string[]];
 
-async function expectSecrets(cases: SecretCase[], expected: boolean): Promise<void> {
-  for (const [name, path, lines] of cases) {
-    const { areas, rules } = await areasOf(path, lines);
-    expect({ name, secrets: areas.includes("secrets"), rules }).toEqual({ name, secrets: expected, rules });
-  }
-}
+const expectSecrets = (cases: SecretCase[], expected: boolean): Promise<void> => expectArea("secrets", cases, expected);
 
 const JWT_HEADER = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";
 const jwt = (claims: object) => `${JWT_HEADER}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.dc_X5iR_VP_qT0zsiyj_I_OZ2T9FtRU2BBNWN8Bu4GE`;

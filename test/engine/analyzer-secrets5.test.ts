@@ -1,17 +1,12 @@
 // Hard-coded secrets by kind (round 5): placeholders written in other languages, Discord bot tokens, passwords handed
 // positionally to connection calls, sample files judged by content, and demo programs that hash a literal.
 // Only the secrets area is checked.
-import { describe, expect, it } from "@jest/globals";
-import { areasOf } from "./support/check-rule-cases.js";
+import { describe, it } from "@jest/globals";
+import { expectArea } from "./support/check-rule-cases.js";
 
 type SecretCase = [name: string, path: string, lines: string[]];
 
-async function expectSecrets(cases: SecretCase[], expected: boolean): Promise<void> {
-  for (const [name, path, lines] of cases) {
-    const { areas, rules } = await areasOf(path, lines);
-    expect({ name, secrets: areas.includes("secrets"), rules }).toEqual({ name, secrets: expected, rules });
-  }
-}
+const expectSecrets = (cases: SecretCase[], expected: boolean): Promise<void> => expectArea("secrets", cases, expected);
 
 describe("placeholders written in other languages", () => {
   it("reads words with a 'your'/'here' word of another language, or in another script, as a slot to fill in", async () => {

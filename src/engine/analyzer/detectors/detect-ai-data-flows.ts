@@ -471,6 +471,19 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   let chains: Map<string, ThirdPartyService> | undefined;
   const chainsInFile = () => (chains ??= hinted ? chainBindings(diff) : new Map());
   const localOnly = () => mentioned()?.selfHosted === true && !diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text));
+  // Whether a call's argument carries data: by name or assignment, or failing that, a value the enclosing function was
+  // given by its caller. A fixed argument is counted (an SDK used only with fixed prompts is a demo).
+  const sendsData = (raw: string, index: number): boolean => {
+    facts ??= promptFacts(diff);
+    facts.parameters = NO_PARAMETERS;
+    if (carriesData(raw, facts, 0)) return true;
+    if (!isFixed(raw, facts)) {
+      facts.parameters = readParameters(diff, index);
+      if (carriesData(raw, facts, 0)) return true;
+    }
+    fixedCalls++;
+    return false;
+  };
   const callLines = new Set<number>();
   for (const site of callSites(diff)) {
     const { index, call } = site;
@@ -480,14 +493,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     const argument = raw;
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
     if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !mentioned() && !serviceFrom(MODEL_BY_SERVICE, argument) && !chainsInFile().has(/^\s*(\w+)\./.exec(call[0])?.[1] ?? "")) continue;
-    facts ??= promptFacts(diff);
-    facts.parameters = NO_PARAMETERS;
-    if (!carriesData(raw, facts, 0)) {
-      // Not data by name or assignment: a value the enclosing function was given by its caller still is.
-      if (isFixed(raw, facts)) { fixedCalls++; continue; }
-      facts.parameters = readParameters(diff, index);
-      if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
-    }
+    if (!sendsData(raw, index)) continue;
     const service = serviceFrom(MODEL_BY_SERVICE, argument) ?? mentioned() ?? serviceFrom(CALL_BY_SERVICE, site.text.slice(call.index));
     // A model on one's own machine receives nobody's data.
     if (service?.selfHosted && localOnly()) { fixedCalls++; continue; }
@@ -516,13 +522,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       }
       for (const { service, bracket } of sends) {
         const raw = argumentText(diff, index, bracket);
-        facts ??= promptFacts(diff);
-        facts.parameters = NO_PARAMETERS;
-        if (!carriesData(raw, facts, 0)) {
-          if (isFixed(raw, facts)) { fixedCalls++; continue; }
-          facts.parameters = readParameters(diff, index);
-          if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
-        }
+        if (!sendsData(raw, index)) continue;
         if (service.selfHosted && localOnly()) { fixedCalls++; continue; }
         return finding(index, service.name);
       }
