@@ -172,39 +172,109 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
   const cliTool = CLI_PATH.test(diff.path);
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
+  const report = (index: number, raw: string): void => {
+    const found = classifyArguments(raw, diff, index);
+    const line = diff.lines[index];
+    // One finding of a kind per hunk: personal data, or a secret (password-in-logs is one).
+    const key = `${found?.ruleId === "pii-in-logs" ? "pii" : "secret"}|${line.hunk}`;
+    if (!found || seen.has(key)) return;
+    seen.add(key);
+    findings.push({ ruleId: found.ruleId, path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { field: found.value } });
+  };
   for (const index of logCandidates(diff)) {
     const line = diff.lines[index];
     if (COMMENT.test(line.text)) continue;
-    let known = LOG_CALL.exec(line.text);
-    // "Logger.warn" of Logger.warning(...): the method name goes on, so the call is read by its shape instead.
-    if (known && !known[0].endsWith("(") && /^\w/.test(line.text.slice(known.index + known[0].length))) known = null;
-    const shaped = known ? null : findLogCall(line.text);
-    if (!known && !shaped) continue;
-    const callText = known ? known[0] : line.text.slice(shaped!.index, shaped!.end);
+    const call = locateLogCall(line.text);
+    if (!call) continue;
+    const { callText, end } = call;
     if (cliTool && PRINT_CALL.test(callText.replace(/^[\s;]+/, ""))) continue;
     // Only what is passed to the logging call counts, not an assignment before it; the arguments may span lines.
-    const end = known ? known.index + known[0].length : shaped!.end;
     let raw = callText.endsWith("(") ? readArguments(diff, index, end - 1).slice(1) : line.text.slice(end);
     // log.Info() with nothing inside: the fields follow in a chain (zerolog .Str("email", e), logrus/slog With).
     if (/^\s*\)\s*$/.test(raw)) raw = chainedArguments(diff, index, end + raw.length);
-    const args = keepCodeOnly(raw);
-    const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
-    let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
-    // A bare "address" beside words of networks and machines is a network address, not where someone lives.
-    if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
-    // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
-    if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
-    const byWords = secret || pii ? null : wordFinding(raw, args, diff, index);
-    const secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
-    const piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
-    const kind = secretValueText && !SAFE_USE.test(args) ? "secret-in-logs" : piiValueText && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
-    if (!kind) continue;
-    const key = `${kind}|${line.hunk}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const value = (kind === "secret-in-logs" ? secretValueText : piiValueText)!;
-    const ruleId = kind === "secret-in-logs" && /pass|pwd|credential/i.test(value) ? "password-in-logs" : kind;
-    findings.push({ ruleId, path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { field: value } });
+    report(index, raw);
   }
+  for (const { index, raw } of argumentsAddedToUnchangedCalls(diff)) report(index, raw);
   return findings;
+}
+
+/** The logging call on a line: its text (up to the "(" when there is one) and where it ends. */
+function locateLogCall(text: string): { callText: string; end: number } | null {
+  let known = LOG_CALL.exec(text);
+  // "Logger.warn" of Logger.warning(...): the method name goes on, so the call is read by its shape instead.
+  if (known && !known[0].endsWith("(") && /^\w/.test(text.slice(known.index + known[0].length))) known = null;
+  if (known) return { callText: known[0], end: known.index + known[0].length };
+  const shaped = findLogCall(text);
+  return shaped ? { callText: text.slice(shaped.index, shaped.end), end: shaped.end } : null;
+}
+
+/** What a logging call's arguments put in the log: a secret or personal data, with the value that says so. */
+function classifyArguments(raw: string, diff: FileDiff, index: number): { ruleId: string; value: string } | undefined {
+  const args = keepCodeOnly(raw);
+  const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
+  let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
+  // A bare "address" beside words of networks and machines is a network address, not where someone lives.
+  if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
+  // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
+  if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
+  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index);
+  const secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
+  const piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
+  const kind = secretValueText && !SAFE_USE.test(args) ? "secret-in-logs" : piiValueText && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
+  if (!kind) return undefined;
+  const value = (kind === "secret-in-logs" ? secretValueText : piiValueText)!;
+  return { ruleId: kind === "secret-in-logs" && /pass|pwd|credential/i.test(value) ? "password-in-logs" : kind, value };
+}
+
+const MAY_LOG = /log|print|puts|console|timber|cout|cerr|dump/i;
+/** How far above a run of added lines the unchanged first line of a logging call is looked for. */
+const CALL_LOOKBACK = 6;
+
+/**
+ * Arguments added inside a logging call whose first line is unchanged context:
+ *    logger.info("signup from %s",
+ *  +     user.email,
+ *    )
+ * Only the added lines' text is read (the rest was logged before), and the finding is on the first of them.
+ */
+function argumentsAddedToUnchangedCalls(diff: FileDiff): Array<{ index: number; raw: string }> {
+  const out: Array<{ index: number; raw: string }> = [];
+  const { lines } = diff;
+  for (const runStart of diff.added.indexes) {
+    const before = lines[runStart - 1];
+    if (!before || before.hunk !== lines[runStart].hunk || before.kind === "+") continue;
+    for (let i = runStart - 1, seen = 0; i >= 0 && seen < CALL_LOOKBACK && lines[i].hunk === lines[runStart].hunk; i--) {
+      if (lines[i].kind === "-") continue;
+      seen++;
+      if (!MAY_LOG.test(lines[i].text) || COMMENT.test(lines[i].text)) continue;
+      const call = locateLogCall(lines[i].text);
+      if (!call || !call.callText.endsWith("(")) continue;
+      const raw = addedArguments(diff, i, call.end - 1, runStart);
+      if (raw) out.push({ index: runStart, raw });
+      break;
+    }
+  }
+  return out;
+}
+
+/** The text of the added lines inside the call whose "(" is at `from` on line `index`, when `runStart` is inside it. */
+function addedArguments(diff: FileDiff, index: number, from: number, runStart: number): string | undefined {
+  let depth = 0;
+  let added = "";
+  for (let i = index, start = from; i < diff.lines.length && added.length < 2000; i++, start = 0) {
+    const line = diff.lines[i];
+    if (line.hunk !== diff.lines[index].hunk) break;
+    if (line.kind === "-") continue;
+    const text = line.text.slice(start);
+    let end = text.length;
+    for (let c = 0; c < text.length; c++) {
+      const ch = text[c];
+      if (ch === "(" || ch === "[" || ch === "{") depth++;
+      else if ((ch === ")" || ch === "]" || ch === "}") && --depth <= 0) { end = c; break; }
+    }
+    if (i < runStart && depth <= 0) return undefined; // the call closed before the added lines
+    if (line.kind === "+") added += `${text.slice(0, end)}\n`;
+    if (depth <= 0) break;
+  }
+  return added || undefined;
 }
