@@ -48,6 +48,26 @@ describe("adversarial input", () => {
     expect(meter.calls).toBeLessThan(200 * files.reduce((sum, f) => sum + f.patch!.split("\n").length, 0));
   });
 
+  it("reads a file's docstrings, entry points and YAML sections once, however many secret-like lines ask about them", async () => {
+    const filesOf = (n: number): ChangedFile[] => [
+      { path: "app/tokens.py", status: "modified", patch: patchOf(['+def tokens():', '+    """Example token dicts::', ...Array.from({ length: n }, (_, i) => `+        {'access_token': 'askfjh234as9sd8${i}'},`), '+    """']) },
+      // A demo program hashing literals: each asks whether its hunk has an entry point (found only at the end).
+      { path: "src/demo/hashes.py", status: "modified", patch: patchOf([...Array.from({ length: n }, (_, i) => [`+password_${i} = "Xk29dLq8vPz3${i}"`, `+digest_${i} = md5(password_${i})`]).flat(), '+if __name__ == "__main__":']) },
+      // Rails-style secrets under `development:`: each asks which top-level section it sits in.
+      { path: "config/secrets.yml", status: "modified", patch: patchOf(["+development:", ...Array.from({ length: n }, (_, i) => `+  db${i}_password: Xk29dLq8vPz3${i}`)]) },
+    ];
+    const charsRead = async (n: number, file: number): Promise<number> => {
+      meter.chars = 0;
+      await review(input([filesOf(n)[file]]), configuration());
+      return meter.chars;
+    };
+    // Twice the lines, about twice the reading; asking each line about the whole file would make it four times.
+    for (const file of [0, 1, 2]) {
+      const [once, twice] = [await charsRead(600, file), await charsRead(1200, file)];
+      expect({ file, growth: Math.round((twice / once) * 10) / 10 <= 2.4 }).toEqual({ file, growth: true });
+    }
+  });
+
   it("ignores a multi-megabyte line and an unbalanced call whose arguments never close", async () => {
     const huge = `+${repeat("rejectUnauthorized: false, ", 3_000_000)}`;
     const unclosed = ["+    const r = await client.messages.create(", ...Array.from({ length: 5000 }, (_, i) => `+      { role: "user", content: ticket.body${i} ((((`)];

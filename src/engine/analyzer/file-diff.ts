@@ -178,9 +178,10 @@ export const MAX_ARGUMENT = 4000;
 
 /**
  * The text of a call's argument list starting at the bracket at `from` on line `index`, across the following lines of
- * the new side in the same hunk, up to the bracket that closes it (or MAX_ARGUMENT characters).
+ * the new side in the same hunk, up to the bracket that closes it (or MAX_ARGUMENT characters). With `addedOnly`, the
+ * brackets of every line count but only added lines' text is returned (what a pull request adds to an existing call).
  */
-export function readArguments(diff: FileDiff, index: number, from: number): string {
+export function readArguments(diff: FileDiff, index: number, from: number, addedOnly = false): string {
   let depth = 0;
   let out = "";
   const hunk = diff.lines[index].hunk;
@@ -189,15 +190,16 @@ export function readArguments(diff: FileDiff, index: number, from: number): stri
     if (line.hunk !== hunk) break;
     if (line.kind === "-") continue;
     const text = line.text.slice(start, start + MAX_ARGUMENT - out.length);
+    const keep = !addedOnly || line.kind === "+";
     for (let c = 0; c < text.length; c++) {
       const ch = text[c];
       if (ch === "(" || ch === "[" || ch === "{") depth++;
       else if (ch === ")" || ch === "]" || ch === "}") {
         depth--;
-        if (depth <= 0) return out + text.slice(0, c + 1);
+        if (depth <= 0) return keep ? out + text.slice(0, c + 1) : out;
       }
     }
-    out += `${text}\n`;
+    if (keep) out += `${text}\n`;
   }
   return out;
 }

@@ -336,13 +336,24 @@ function publicClientKey(diff: FileDiff, index: number): boolean {
 }
 
 /** In YAML, the top-level section a line sits in (Rails secrets.yml and database.yml: development, test, production). */
+const developmentLines = new WeakMap<FileDiff, Uint8Array>();
 function inDevelopmentSection(diff: FileDiff, index: number): boolean {
   if (diff.fileClass.kind !== "yaml") return false;
-  for (let i = index; i >= 0 && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
-    const top = /^([A-Za-z_][\w-]*):\s*(?:#.*)?$/.exec(diff.lines[i].text);
-    if (top && diff.lines[i].kind !== "-") return /^(?:development|dev|test|testing|local)$/i.test(top[1]);
+  // The nearest top-level key at or above each line in its hunk, read in one pass for the file.
+  let inside = developmentLines.get(diff);
+  if (!inside) {
+    inside = new Uint8Array(diff.lines.length);
+    let development = false;
+    for (let i = 0; i < diff.lines.length; i++) {
+      const line = diff.lines[i];
+      if (i > 0 && line.hunk !== diff.lines[i - 1].hunk) development = false;
+      const top = line.kind === "-" ? null : /^([A-Za-z_][\w-]*):\s*(?:#.*)?$/.exec(line.text);
+      if (top) development = /^(?:development|dev|test|testing|local)$/i.test(top[1]);
+      inside[i] = development ? 1 : 0;
+    }
+    developmentLines.set(diff, inside);
   }
-  return false;
+  return inside[index] === 1;
 }
 
 /**
@@ -402,7 +413,19 @@ function hashDemoInput(diff: FileDiff, index: number): boolean {
   for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 4) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
     if (diff.lines[i].kind !== "-" && hashed.test(diff.lines[i].text)) hashedNearby = true;
   }
-  return hashedNearby && diff.lines.some((l) => l.hunk === diff.lines[index].hunk && l.kind !== "-" && PROGRAM_ENTRY.test(l.text));
+  return hashedNearby && hunksWithProgramEntry(diff).has(diff.lines[index].hunk);
+}
+
+// Facts of a file read once, when a candidate first needs them (not once per candidate: that is quadratic).
+const programEntryHunks = new WeakMap<FileDiff, Set<number>>();
+function hunksWithProgramEntry(diff: FileDiff): Set<number> {
+  let hunks = programEntryHunks.get(diff);
+  if (!hunks) {
+    hunks = new Set();
+    for (const line of diff.lines) if (line.kind !== "-" && PROGRAM_ENTRY.test(line.text)) hunks.add(line.hunk);
+    programEntryHunks.set(diff, hunks);
+  }
+  return hunks;
 }
 
 /** A PEM header in a comment is a key only with its body after it; named in a Javadoc `{@code -----BEGIN ...-----}` it is not. */
@@ -417,19 +440,25 @@ function pemBodyFollows(diff: FileDiff, index: number): boolean {
 }
 
 /** Whether the line sits inside a Python docstring (a triple-quoted string standing as a statement): documentation. */
-const DOCSTRING_OPEN = /^\s*[rRuU]?("""|''')/;
+const DOCSTRING_OPEN = /^\s*[rRuU]?("""|\'\'\')/;
+const docstringLines = new WeakMap<FileDiff, Uint8Array>();
 function inPythonDocstring(diff: FileDiff, index: number): boolean {
   if (!/\.py$/.test(diff.path)) return false;
-  let inside = false;
-  for (let i = 0; i < index; i++) {
-    const line = diff.lines[i];
-    if (line.kind === "-" || line.hunk !== diff.lines[index].hunk) continue;
-    const quotes = (line.text.match(/"""|'''/g) ?? []).length;
-    if (quotes % 2 === 0) continue;
-    // An opening quote counts only where the string is a statement (a docstring), not a value (x = """...).
-    inside = inside ? false : DOCSTRING_OPEN.test(line.text);
+  let inside = docstringLines.get(diff);
+  if (!inside) {
+    inside = new Uint8Array(diff.lines.length);
+    let open = false;
+    for (let i = 0; i < diff.lines.length; i++) {
+      const line = diff.lines[i];
+      if (i > 0 && line.hunk !== diff.lines[i - 1].hunk) open = false;
+      inside[i] = open ? 1 : 0;
+      if (line.kind === "-" || ((line.text.match(/"""|\'\'\'/g) ?? []).length % 2 === 0)) continue;
+      // An opening quote counts only where the string is a statement (a docstring), not a value (x = """...).
+      open = open ? false : DOCSTRING_OPEN.test(line.text);
+    }
+    docstringLines.set(diff, inside);
   }
-  return inside;
+  return inside[index] === 1;
 }
 
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {

@@ -243,13 +243,15 @@ function argumentsAddedToUnchangedCalls(diff: FileDiff): Array<{ index: number; 
   for (const runStart of diff.added.indexes) {
     const before = lines[runStart - 1];
     if (!before || before.hunk !== lines[runStart].hunk || before.kind === "+") continue;
-    for (let i = runStart - 1, seen = 0; i >= 0 && seen < CALL_LOOKBACK && lines[i].hunk === lines[runStart].hunk; i--) {
+    // Up through unchanged lines only: a call that starts above another added run is read from that run.
+    for (let i = runStart - 1, seen = 0; i >= 0 && seen < CALL_LOOKBACK && lines[i].hunk === lines[runStart].hunk && lines[i].kind !== "+"; i--) {
       if (lines[i].kind === "-") continue;
       seen++;
       if (!MAY_LOG.test(lines[i].text) || COMMENT.test(lines[i].text)) continue;
       const call = locateLogCall(lines[i].text);
       if (!call || !call.callText.endsWith("(")) continue;
-      const raw = addedArguments(diff, i, call.end - 1, runStart);
+      // Empty when the call closed before the added lines.
+      const raw = readArguments(diff, i, call.end - 1, true);
       if (raw) out.push({ index: runStart, raw });
       break;
     }
@@ -257,24 +259,3 @@ function argumentsAddedToUnchangedCalls(diff: FileDiff): Array<{ index: number; 
   return out;
 }
 
-/** The text of the added lines inside the call whose "(" is at `from` on line `index`, when `runStart` is inside it. */
-function addedArguments(diff: FileDiff, index: number, from: number, runStart: number): string | undefined {
-  let depth = 0;
-  let added = "";
-  for (let i = index, start = from; i < diff.lines.length && added.length < 2000; i++, start = 0) {
-    const line = diff.lines[i];
-    if (line.hunk !== diff.lines[index].hunk) break;
-    if (line.kind === "-") continue;
-    const text = line.text.slice(start);
-    let end = text.length;
-    for (let c = 0; c < text.length; c++) {
-      const ch = text[c];
-      if (ch === "(" || ch === "[" || ch === "{") depth++;
-      else if ((ch === ")" || ch === "]" || ch === "}") && --depth <= 0) { end = c; break; }
-    }
-    if (i < runStart && depth <= 0) return undefined; // the call closed before the added lines
-    if (line.kind === "+") added += `${text.slice(0, end)}\n`;
-    if (depth <= 0) break;
-  }
-  return added || undefined;
-}
