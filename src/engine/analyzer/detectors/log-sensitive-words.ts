@@ -165,7 +165,7 @@ export function sensitiveIdentifier(code: string): Sensitive | null {
   PATH.lastIndex = 0;
   for (let m = PATH.exec(code); m; m = PATH.exec(code)) {
     const after = code.slice(m.index + m[0].length, m.index + m[0].length + 3);
-    if (LABEL_AFTER.test(after) || !passedAsValue(code, m.index, m[0].length)) continue;
+    if (LABEL_AFTER.test(after)) continue;
     const segments = m[0].split(/\s*(?:\?\.|!\.|&\.|\.|->|::)\s*/);
     const count = segments.length;
     while (segments.length > 1 && TRANSPARENT.test(segments[segments.length - 1])) segments.pop();
@@ -178,7 +178,8 @@ export function sensitiveIdentifier(code: string): Sensitive | null {
     const kind = classifyWords(words);
     // A remote or client address is a person's only on a request (request.remote_addr, r.RemoteAddr), not a connection's.
     if (kind && /^(?:remote|client)$/.test(words[words.length - 2] ?? "") && /^(?:addr|address)$/.test(words[words.length - 1]) && !isRequest(segments)) continue;
-    if (kind) return { kind, value: m[0] };
+    // Asked last: it reads back through the arguments, so only for an identifier that names something sensitive.
+    if (kind && passedAsValue(code, m.index, m[0].length)) return { kind, value: m[0] };
   }
   return null;
 }
