@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import { review } from "../../src/engine/index.js";
 import type { ChangedFile } from "../../src/engine/index.js";
+import { enclosingCall, parenthesesWalked } from "../../src/engine/analyzer/detectors/log-sensitive-words.js";
 import { configuration, input } from "./support/configuration.js";
 
 /** Counts every regular-expression execution (exec, test, replace, match all go through exec once it is replaced). */
@@ -66,6 +67,52 @@ describe("adversarial input", () => {
       const [once, twice] = [await charsRead(600, file), await charsRead(1200, file)];
       expect({ file, growth: Math.round((twice / once) * 10) / 10 <= 2.4 }).toEqual({ file, growth: true });
     }
+  });
+
+  it("maps a log call's parentheses once, however many personal-data names sit inside a call that does not log them", async () => {
+    // isValid(user.email, ...) inside a log: each name asks which call encloses it; reading back from each was quadratic.
+    const fileOf = (names: number): ChangedFile => ({
+      path: "src/signup.ts",
+      status: "modified",
+      patch: patchOf(Array.from({ length: 200 }, (_, i) => `+    logger.info("checked", isValid${i}(${Array.from({ length: names }, () => "user.email").join(", ")}));`)),
+    });
+    const walked = async (names: number): Promise<number> => {
+      parenthesesWalked.characters = 0;
+      const result = await review(input([fileOf(names)]), configuration());
+      expect(result.findings).toEqual([]);
+      return parenthesesWalked.characters;
+    };
+    const [once, twice] = [await walked(80), await walked(160)];
+    expect(once).toBeGreaterThan(0);
+    // Each line's arguments are walked a bounded number of times: twice the names, about twice the walk (not four times).
+    expect(Math.round((twice / once) * 10) / 10).toBeLessThanOrEqual(2.2);
+    expect(twice).toBeLessThan(4 * fileOf(160).patch!.length);
+  });
+
+  it("finds the same enclosing call as reading back from each position, balanced or not", () => {
+    // The earlier reading: back from the position, any closer opens a level; "[" and "{" at the top are looked through.
+    const readBack = (code: string, index: number): string | null => {
+      let depth = 0;
+      for (let i = index - 1; i >= 0; i--) {
+        const ch = code[i];
+        if (ch === ")" || ch === "]" || ch === "}") depth++;
+        else if (ch === "[" || ch === "{") { if (depth > 0) depth--; }
+        else if (ch === "(") {
+          if (depth > 0) { depth--; continue; }
+          return /([A-Za-z_$][\w$]*!?)\s*$/.exec(code.slice(Math.max(0, i - 60), i))?.[1] ?? "";
+        }
+      }
+      return null;
+    };
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const alphabet = ["(", ")", "[", "]", "{", "}", "f(", "str(", "a", ", ", " "];
+    const differences: string[] = [];
+    for (let n = 0; n < 2000; n++) {
+      const code = Array.from({ length: 1 + (next() % 30) }, () => alphabet[next() % alphabet.length]).join("");
+      for (let i = 0; i <= code.length; i++) if (enclosingCall(code, i) !== readBack(code, i)) differences.push(`${code} @${i}`);
+    }
+    expect(differences).toEqual([]);
   });
 
   it("ignores a multi-megabyte line and an unbalanced call whose arguments never close", async () => {

@@ -129,19 +129,42 @@ const LABEL_AFTER = /^\s*(?::(?!:)|=(?![=>~]))/;
 /** Calls that pass a value on as text (so a value inside them is still logged): str(x), Sprintf(.., x), strtolower($x). */
 const PASSES_VALUE = /^(?:|str|String|repr|format|Sprintf|Sprint|Sprintln|sprintf|printf|Format|f|strtolower|strtoupper|lower|upper|trim|strip|dumps|stringify|json_encode|inspect|to_s|toString|valueOf|quote|escape|encodeURIComponent|urlencode|concat|join|Join|print_r|var_export|dict|vars|asdict|Some|Ok|normalize_log_value|formatted|format!|write!|html_escape|h|u|e|dump|debug|Debug|pp|tostring|unicode|bytes|encode|decode|new|of|listOf|mapOf|arrayOf|hashMapOf|json|Json|serialize|Serialize|SerializeObject)$/;
 
-/** The name of the call whose parentheses enclose `index` in `code` ("" for bare parentheses, null at the top). */
-function enclosingCall(code: string, index: number): string | null {
-  let depth = 0;
-  for (let i = index - 1; i >= 0; i--) {
+/** Characters walked to map calls' parentheses (read by the adversarial test: it must grow linearly with the code). */
+export const parenthesesWalked = { characters: 0 };
+
+/** The code last mapped, and for each of its positions the index of the "(" whose call encloses it (-1 at the top). */
+let mappedCode: string | null = null;
+let enclosingOpen = new Int32Array(0);
+
+/**
+ * Maps every position of `code` to its enclosing call's "(" in one pass, once per code (the callers ask about many
+ * identifiers of the same arguments; reading back from each one was quadratic). Any closer closes the innermost
+ * bracket of any kind; "[" and "{" are looked through, so a value inside a list is still the call's.
+ */
+function enclosingOpenings(code: string): Int32Array {
+  if (code === mappedCode) return enclosingOpen;
+  const map = new Int32Array(code.length + 1);
+  // For each open bracket, innermost first: the "(" nearest at or below it (-1 if none).
+  const open: number[] = [];
+  for (let i = 0; i < code.length; i++) {
+    map[i] = open.length ? open[open.length - 1] : -1;
     const ch = code[i];
-    if (ch === ")" || ch === "]" || ch === "}") depth++;
-    else if (ch === "[" || ch === "{") { if (depth > 0) depth--; }
-    else if (ch === "(") {
-      if (depth > 0) { depth--; continue; }
-      return /([A-Za-z_$][\w$]*!?)\s*$/.exec(code.slice(Math.max(0, i - 60), i))?.[1] ?? "";
-    }
+    if (ch === "(") open.push(i);
+    else if (ch === "[" || ch === "{") open.push(open.length ? open[open.length - 1] : -1);
+    else if (ch === ")" || ch === "]" || ch === "}") open.pop();
   }
-  return null;
+  map[code.length] = open.length ? open[open.length - 1] : -1;
+  parenthesesWalked.characters += code.length;
+  mappedCode = code;
+  enclosingOpen = map;
+  return map;
+}
+
+/** The name of the call whose parentheses enclose `index` in `code` ("" for bare parentheses, null at the top). */
+export function enclosingCall(code: string, index: number): string | null {
+  const at = enclosingOpenings(code)[index];
+  if (at < 0) return null;
+  return /([A-Za-z_$][\w$]*!?)\s*$/.exec(code.slice(Math.max(0, at - 60), at))?.[1] ?? "";
 }
 
 /** A value compared or tested is not logged, only the answer: $authorization !== '', token == null, email in list. */
