@@ -34,6 +34,8 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bkey-[0-9a-f]{32}\b|\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b/, "Mailgun key"],
   [/\b(?:M[Tjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{22,26}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![\w-])/, "Discord bot token"],
 ];
+/** Runs typed to fill a token's length: the digits or the alphabet in order, a keyboard row. */
+const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 /** Keys published on purpose: the Azure storage emulator's well-known account key. */
 const DOCUMENTED_KEY = /Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
 
@@ -222,7 +224,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // A real token is leaked even inside a comment; generic assignments in comments are usually documentation.
   for (const [pattern, kindName] of KNOWN_FORMATS) {
     const m = pattern.exec(text);
-    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}|0123456789|1234567890|abcdefghij|qwertyuiop/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text) && !anonymousJwt(m[0]) && !DOCUMENTED_KEY.test(text)) return kindName;
+    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !FAKE_RUN.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text) && !anonymousJwt(m[0]) && !DOCUMENTED_KEY.test(text)) return kindName;
   }
   // .npmrc lines open with // (the registry), which reads like a comment elsewhere.
   const npmrc = NPMRC_AUTH.exec(text);
