@@ -74,6 +74,8 @@ describe("identifiers ending in 'key' with generated values", () => {
       ["instrumentation key UUID", "appinsights.js", ['+const instrumentationKey = "3f2b8c1d-4e5a-4b6c-9d7e-0a1b2c3d4e5f";']],
       ["storage key name", "store.ts", ['+const STORAGE_KEY = "app_settings_storage_v2";']],
       ["short map key", "i18n.js", ['+const key = "country";']],
+      ["JSX list key", "src/List.jsx", ['+      <Row key="a1b2c3d4e5f6a7b8c9d0e1f2" label={x} />']],
+      ["S3 object key", "src/upload.js", ['+const s3Key = "uploads/2023/report_a1b2c3d4e5f6.pdf";']],
     ], false);
   });
 });
@@ -111,6 +113,7 @@ describe(".env lines written inside other files", () => {
       ["blade variable", "resources/views/console/env.blade.php", ["+DB_PASSWORD={{ $db_password }}"]],
       ["python assignment of a name", "settings.py", ["+DB_PASSWORD=settings_password"]],
       ["dotted reference", "settings.py", ["+DB_PASSWORD=config.db.password"]],
+      ["call", "settings.py", ["+DB_PASSWORD=getpass()"]],
       ["placeholder", "make-env.sh.txt", ["+API_TOKEN=your_token_here"]],
     ], false);
   });

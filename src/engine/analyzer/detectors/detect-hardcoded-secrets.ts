@@ -275,7 +275,8 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   const netrc = NETRC_LINE.exec(text);
   if (netrc && netrcPassword(netrc[1])) return "password in a .netrc entry";
   const keyNamed = KEY_NAMED_ASSIGNMENT.exec(text);
-  if (keyNamed && keyShapedSecret(keyNamed[1], keyNamed[2])) return "credential assigned to a literal";
+  // A JSX or HTML key attribute (<Row key="...">) identifies a list element.
+  if (keyNamed && keyShapedSecret(keyNamed[1], keyNamed[2]) && !(keyNamed[1] === "key" && /<[A-Za-z][\w.]*\s[^>]*\bkey\s*=/.test(text))) return "credential assigned to a literal";
   // KEY=value lines of a .env written inside another file (a template, a heredoc, a view that writes the .env).
   const envLine = CONFIG_KINDS.has(kind) ? null : ENV_LINE.exec(text);
   if (envLine && envLineCredential(envLine[1], envLine[2])) return "credential assigned to a literal";
@@ -289,7 +290,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
  */
 const KEY_NAMED_ASSIGNMENT = /(?:^|[^\w.])((?:[A-Za-z_]\w{0,60}?)?(?:key|Key|KEY))["']?(?:\s*:\s*[A-Za-z_][\w<>[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*["']([A-Za-z0-9+/=_:-]{20,200})["']/;
 /** Key names for values that are public or are not credentials: public and site keys, cache, storage, sort and database keys. */
-const NOT_CREDENTIAL_KEY_WORD = /^(?:public|pub|publishable|site|cache|storage|sort|partition|primary|foreign|idempotency|dedup|unique|lookup|instrumentation|routing|row|index|i18n|translation|message|label|column|field|map|dict|hash|object|query|react|list|item|local|session|state|redux|event|data|form|route|path|file)$/;
+const NOT_CREDENTIAL_KEY_WORD = /^(?:public|pub|publishable|site|cache|storage|sort|partition|primary|foreign|idempotency|dedup|unique|lookup|instrumentation|routing|row|index|i18n|translation|lang|message|label|column|field|map|dict|hash|object|query|react|list|item|local|session|state|redux|event|data|form|route|path|file|s3|bucket|blob|prefix|upload|image|asset|template)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function keyShapedSecret(key: string, value: string): boolean {
   const words = keyWords(key);
