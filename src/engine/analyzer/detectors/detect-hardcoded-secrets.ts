@@ -26,8 +26,16 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\bdo[por]_v1_[a-f0-9]{64}\b/, "DigitalOcean token"],
   [/\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/, "PyPI token"],
   // base64 of the bot's numeric id (17-20 digits, so it opens "MT", "Nz", "OD", ...) . 6-character timestamp . 27-38 character HMAC
+  // A Discord webhook: /api/webhooks/<snowflake id>/<68-character token>; whoever holds it posts to the channel.
+  [/discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,}/, "Discord webhook URL"],
+  // Neon database passwords: npg_ + 12 mixed-case letters and digits.
+  [/\bnpg_(?=[A-Za-z0-9]{0,11}[A-Z])(?=[A-Za-z0-9]{0,11}\d)[A-Za-z0-9]{12}\b/, "Neon database password"],
+  // Mailgun: private API keys (key-<32 hex>) and domain sending keys / SMTP passwords (<32 hex>-<8 hex>-<8 hex>).
+  [/\bkey-[0-9a-f]{32}\b|\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b/, "Mailgun key"],
   [/\b(?:M[Tjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{22,26}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![\w-])/, "Discord bot token"],
 ];
+/** Runs typed to fill a token's length: the digits or the alphabet in order, a keyboard row. */
+const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 /** Keys published on purpose: the Azure storage emulator's well-known account key. */
 const DOCUMENTED_KEY = /Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
 
@@ -43,7 +51,7 @@ const endsInPassWord = (key: string): boolean => keyWords(key).pop() === "pass";
 /** A key the vocabulary matched: "...pass" only when pass is a word of it. */
 const namesCredentialKey = (key: string): boolean => !/pass$/i.test(key) || endsInPassWord(key);
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" / C# Key { get; set; } = "value" */
-const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*\{\s*get;[^}]{0,40}\})?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*\{\s*get;[^}]{0,40}\})?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?(?:\s+(?:string|String|str)(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'). */
 const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr|t|tr|i18n|gettext|ngettext|trans|translate|lang|formatMessage|_+)$/i;
 /** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
@@ -104,7 +112,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\("|\.login\('|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\("|\.login\('|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
 /** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
@@ -177,11 +185,16 @@ function looksSecret(value: string): boolean {
   return value.length >= 8 && hasLetter && (hasDigit || hasSymbol || (mixedCase && value.length >= 16));
 }
 
+/** "Bearer ", "Token ", "Bot " before a long token: the Authorization header's scheme word, not part of the judgement. */
+const AUTH_SCHEME_PREFIX = /^(?:Bearer|Token|Bot)\s+(?=\S{16,}$)/i;
+
 /** Password hashes (bcrypt, argon2, crypt(3), Django's pbkdf2): stored to check a password, not to present one. */
 const PASSWORD_HASH = /^\$(?:2[aby]?\$\d\d|argon2(?:id|i|d)|[156]|scrypt|pbkdf2[\w-]*)\$|^pbkdf2_sha\d+\$\d+\$/;
 
 /** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
-function isLiteralCredential(key: string, value: string): boolean {
+function isLiteralCredential(key: string, rawValue: string): boolean {
+  // An auth scheme word before the token ("Token 3f9a...", "Bearer eyJ...") is how the header carries it.
+  const value = rawValue.replace(AUTH_SCHEME_PREFIX, "");
   // A hash under a password name is the stored digest; the same shape under a key or token name is the key itself.
   if (PASSWORD_HASH.test(value) && !/key|token|secret/i.test(key)) return false;
   // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_).
@@ -211,8 +224,11 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // A real token is leaked even inside a comment; generic assignments in comments are usually documentation.
   for (const [pattern, kindName] of KNOWN_FORMATS) {
     const m = pattern.exec(text);
-    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text) && !anonymousJwt(m[0]) && !DOCUMENTED_KEY.test(text)) return kindName;
+    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !FAKE_RUN.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text) && !anonymousJwt(m[0]) && !DOCUMENTED_KEY.test(text)) return kindName;
   }
+  // .npmrc lines open with // (the registry), which reads like a comment elsewhere.
+  const npmrc = NPMRC_AUTH.exec(text);
+  if (npmrc && !isPlaceholder(npmrc[1]) && !/^\$|\$\{/.test(npmrc[1])) return "registry token in an .npmrc line";
   if (COMMENT.test(text)) return undefined;
   const url = URL_CREDENTIALS.exec(text) ?? GO_DSN.exec(text);
   if (url && urlPassword(url[1], url[2], url[3])) return "password in a connection URL";
@@ -254,7 +270,96 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   const signing = SIGNING_LITERAL.exec(text);
   if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1])) return "key passed to a cryptographic function as a literal";
   if (KEY_BYTES.test(text)) return "key written as a byte array";
+  const header = AUTHORIZATION_LITERAL.exec(text);
+  if (header && authorizationCredential(header[1], header[2])) return "credential in an Authorization header literal";
+  const netrc = NETRC_LINE.exec(text);
+  if (netrc && netrcPassword(netrc[1])) return "password in a .netrc entry";
+  const keyNamed = KEY_NAMED_ASSIGNMENT.exec(text);
+  // A JSX or HTML key attribute (<Row key="...">) identifies a list element.
+  if (keyNamed && keyShapedSecret(keyNamed[1], keyNamed[2]) && !(keyNamed[1] === "key" && /<[A-Za-z][\w.]*\s[^>]*\bkey\s*=/.test(text))) return "credential assigned to a literal";
+  // KEY=value lines of a .env written inside another file (a template, a heredoc, a view that writes the .env).
+  const envLine = CONFIG_KINDS.has(kind) ? null : ENV_LINE.exec(text);
+  if (envLine && envLineCredential(envLine[1], envLine[2])) return "credential assigned to a literal";
   return undefined;
+}
+
+/**
+ * An identifier whose last word is "key" (_key, APP_KEY, signingKey) given a quoted value. "key" alone also names map
+ * keys, cache keys and translation keys, so only a value shaped like a generated key counts: one run of key
+ * characters, 20+ long, letters with digits, not a UUID, not a placeholder.
+ */
+const KEY_NAMED_ASSIGNMENT = /(?:^|[^\w.])((?:[A-Za-z_]\w{0,60}?)?(?:key|Key|KEY))["']?(?:\s*:\s*[A-Za-z_][\w<>[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*["']([A-Za-z0-9+/=_:-]{20,200})["']/;
+/** Key names for values that are public or are not credentials: public and site keys, cache, storage, sort and database keys. */
+const NOT_CREDENTIAL_KEY_WORD = /^(?:public|pub|publishable|site|cache|storage|sort|partition|primary|foreign|idempotency|dedup|unique|lookup|instrumentation|routing|row|index|i18n|translation|lang|message|label|column|field|map|dict|hash|object|query|react|list|item|local|session|state|redux|event|data|form|route|path|file|s3|bucket|blob|prefix|upload|image|asset|template)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function keyShapedSecret(key: string, value: string): boolean {
+  const words = keyWords(key);
+  if (words.length === 0 || words[words.length - 1] !== "key" || words.some((w) => NOT_CREDENTIAL_KEY_WORD.test(w))) return false;
+  const bare = value.replace(/^base64:/, "");
+  if (isPlaceholder(value) || UUID.test(value) || /^pk[._]/.test(value) || !KEY_SHAPED(bare)) return false;
+  // Generated keys spread over many characters; a name (my_app_signing_key_2) or a counter (key_000001) does not.
+  return shannonEntropy(bare) >= 3.2 && !/^[a-z]+(?:_[a-z0-9]+)+$/.test(bare);
+}
+
+const SECRET_KEY_WHOLE = new RegExp(String.raw`^${SECRET_KEY}$`, "i");
+/** An .npmrc credential: //registry.example.com/:_authToken=..., :_auth=<base64>, :_password=<base64>. */
+const NPMRC_AUTH = /(?:^|[\s"'])\/\/[^\s:"']+\/:_(?:authToken|auth|password)\s*=\s*["']?([^\s"']{8,200})/;
+/**
+ * An Authorization header written with its credential: "Authorization": "Basic <base64 user:password>", or
+ * setRequestHeader("Authorization", "Bearer <token>").
+ */
+const AUTHORIZATION_LITERAL = /\bAuthorization["']?\s*(?::|=>|=|,)\s*[@$]?["'](Basic|Bearer|Token|Bot)\s+([A-Za-z0-9._~+/=-]{12,400})["']/i;
+function authorizationCredential(scheme: string, credential: string): boolean {
+  if (isPlaceholder(credential)) return false;
+  if (!/^basic$/i.test(scheme)) return KEY_SHAPED(credential) && shannonEntropy(credential) >= 3.2;
+  const decoded = Buffer.from(credential, "base64").toString("utf8");
+  const pair = /^([^:\s]{1,64}):(\S{4,})$/.exec(decoded);
+  // The pair must decode cleanly; a template ({{client_id}}:{{client_secret}}) or a placeholder password is not a credential.
+  return pair !== null && /^[\x21-\x7e]+$/.test(decoded) && !isPlaceholder(pair[2]) && !isPlaceholder(pair[1]) && !/[{}<>]/.test(decoded) && !DEFAULT_PASSWORD.test(pair[2]);
+}
+/** A one-line .netrc entry (machine host login user password secret), as written by setup scripts. */
+const NETRC_LINE = /\bmachine\s+\S+\s+login\s+\S+\s+password\s+([^\s"'`]{4,200})/;
+function netrcPassword(value: string): boolean {
+  return !isPlaceholder(value) && !/^\$|\$\{|^%/.test(value) && value.length >= 6;
+}
+
+/** A dotenv line: UPPER_SNAKE=value at the start of the line, nothing around the = sign. */
+const ENV_LINE = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=([^\s"'#$\{<%`(][^\s"'`]{3,200})$/;
+function envLineCredential(key: string, value: string): boolean {
+  if (keyWords(key).pop() === "key") return keyShapedSecret(key, value);
+  if (!SECRET_KEY_WHOLE.test(key) || !namesCredentialKey(key) || NON_SECRET_KEY.test(key)) return false;
+  // In code the same text could assign a variable or a dotted name (PASSWORD=config.password): only a literal-looking value counts.
+  if (/^[A-Za-z_]+$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$|^[A-Za-z_][\w.]*\(.*\)$/.test(value)) return false;
+  return isLiteralCredential(key, value) && (looksSecret(value) || KEY_SHAPED(value));
+}
+
+/** Bits per character of a string: generated keys and passwords score high, words and repeated characters low. */
+function shannonEntropy(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) bits -= (n / value.length) * Math.log2(n / value.length);
+  return bits;
+}
+
+/**
+ * A value that looks generated rather than chosen: long, spread over many characters, and switching between
+ * character classes often. Example passwords in documentation (SuperSecretPassword123!) are words with a number.
+ */
+function randomLooking(value: string): boolean {
+  if (value.length < 20 || isPlaceholder(value) || shannonEntropy(value) < 4.3) return false;
+  const cls = (ch: string) => (/[a-z]/.test(ch) ? 0 : /[A-Z]/.test(ch) ? 1 : /\d/.test(ch) ? 2 : 3);
+  let switches = 0;
+  for (let i = 1; i < value.length; i++) if (cls(value[i]) !== cls(value[i - 1])) switches++;
+  return switches / (value.length - 1) >= 0.4;
+}
+
+/** In documentation only a known token format, or a strong credential key given a generated-looking value, is a leak. */
+function docsSecret(text: string, secretKind: string): boolean {
+  if (KNOWN_FORMAT_KINDS.has(secretKind)) return true;
+  if (secretKind !== "credential assigned to a literal") return false;
+  const assignment = QUOTED_ASSIGNMENT.exec(text);
+  return assignment !== null && assignment.length > 3 && STRONG_KEY.test(assignment[1]) && randomLooking(assignment[3]);
 }
 
 /** Form-field and autocomplete names that look like credentials ("new-password"). */
@@ -270,6 +375,14 @@ const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
 /** Keys meant for browsers: search-only DocSearch/Algolia keys and Firebase web configuration. */
 const PUBLIC_CLIENT_KEY = /\b(?:apiKey|api_key|searchKey|search_api_key|searchApiKey)\b/i;
+const ECHO_SERVICE = /httpbin\.org|postman-echo\.com|reqres\.in|jsonplaceholder\.typicode\.com/;
+function echoServiceNearby(diff: FileDiff, index: number): boolean {
+  for (let i = Math.max(0, index - 12); i <= Math.min(diff.lines.length - 1, index + 12); i++) {
+    if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && ECHO_SERVICE.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+const MAPS_JS_LOADER = /maps\.googleapis\.com\/maps\/api\/js\?/;
 const PUBLIC_CLIENT_CONTEXT = /docsearch|algolia|indexName|authDomain|messagingSenderId|storageBucket|measurementId/i;
 
 /** A comment just above saying the value is a placeholder or unused ("set to a placeholder string to bypass validation"). */
@@ -317,10 +430,26 @@ function userNamedLike(diff: FileDiff, index: number, value: string): boolean {
   }
   return false;
 }
+/** Compose content under another name (a docker-compose file saved as Dockerfile or compose.txt): services: with image: entries. */
+const composeFiles = new WeakMap<FileDiff, boolean>();
+function composeContent(diff: FileDiff): boolean {
+  let compose = composeFiles.get(diff);
+  if (compose === undefined) {
+    let services = false, image = false;
+    for (const line of diff.lines) {
+      if (line.kind === "-") continue;
+      if (/^services:\s*$/.test(line.text)) services = true;
+      else if (/^\s+image:\s*\S/.test(line.text)) image = true;
+    }
+    compose = services && image;
+    composeFiles.set(diff, compose);
+  }
+  return compose;
+}
 function localDefaultPassword(diff: FileDiff, index: number): boolean {
   const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
   if (!value || !(DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
-  if (COMPOSE_FILE.test(diff.path)) return true;
+  if (COMPOSE_FILE.test(diff.path) || composeContent(diff)) return true;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
     if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && LOCAL_ADDRESS.test(diff.lines[i].text)) return true;
   }
@@ -333,6 +462,34 @@ function publicClientKey(diff: FileDiff, index: number): boolean {
     if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && PUBLIC_CLIENT_CONTEXT.test(diff.lines[i].text)) return true;
   }
   return false;
+}
+
+/**
+ * Terraform: a variable named for a credential (variable "db_password" { ... default = "..." }) whose default is a
+ * literal. Returns the index of an added default line within the block, if any.
+ */
+const TF_VARIABLE = /^\s*variable\s+"([\w-]+)"\s*\{?\s*$/;
+const TF_DEFAULT = /^\s*default\s*=\s*"([^"\n]{4,200})"\s*(?:#.*)?$/;
+function terraformVariableDefault(diff: FileDiff, index: number): number | undefined {
+  const name = TF_VARIABLE.exec(diff.lines[index].text)?.[1];
+  if (!name) return undefined;
+  const lastWord = keyWords(name).pop();
+  if (lastWord !== "key" && (!SECRET_KEY_WHOLE.test(name) || !namesCredentialKey(name) || NON_SECRET_KEY.test(name))) return undefined;
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 12) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
+    const text = diff.lines[i].text;
+    if (/^\s*(?:variable|resource|module|output|locals)\b/.test(text) || /^\}/.test(text)) return undefined;
+    const value = TF_DEFAULT.exec(text)?.[1];
+    if (value === undefined || diff.lines[i].kind !== "+") continue;
+    return (lastWord === "key" ? keyShapedSecret(name, value) : isLiteralCredential(name, value) && !/\$\{/.test(value)) ? i : undefined;
+  }
+  return undefined;
+}
+
+/** A password line of a .netrc file (machine / login / password on lines of their own). */
+function netrcFilePassword(diff: FileDiff, index: number): string | undefined {
+  if (!/(?:^|\/)[._]netrc$/.test(diff.path)) return undefined;
+  const value = /^\s*password\s+(\S+)\s*$/.exec(diff.lines[index].text)?.[1];
+  return value !== undefined && netrcPassword(value) ? "password in a .netrc entry" : undefined;
 }
 
 /** In YAML, the top-level section a line sits in (Rails secrets.yml and database.yml: development, test, production). */
@@ -463,17 +620,22 @@ function inPythonDocstring(diff: FileDiff, index: number): boolean {
 
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest, kind } = diff.fileClass;
-  if (isTest || kind === "docs" || LOCK_FILE.test(diff.path)) return [];
+  if (isTest || LOCK_FILE.test(diff.path)) return [];
   const sample = SAMPLE_FILE.test(diff.path);
   const throwaway = THROWAWAY_CONFIG.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
   const findings: RawFinding[] = [];
   for (const candidate of candidateLines(diff.added, PREFILTER)) {
     const jwkMember = jwkPrivateMember(diff, candidate);
-    const index = jwkMember ?? candidate;
+    const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
+    const index = jwkMember ?? variableDefault ?? candidate;
     const line = diff.lines[index];
-    const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)" : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index);
+    const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
+      : variableDefault !== undefined ? "credential given as a Terraform variable default"
+      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index);
     if (!secretKind) continue;
+    // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.
+    if (kind === "docs" && !docsSecret(line.text, secretKind)) continue;
     if (secretKind === "private key" && COMMENT.test(line.text) && !pemBodyFollows(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
@@ -485,6 +647,10 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (secretKind === "credential assigned to a literal" && localDefaultPassword(diff, index)) continue;
     // Firebase web configuration and search-only keys are public by design: the browser holds them.
     if ((secretKind === "credential assigned to a literal" || secretKind === "Google API key") && publicClientKey(diff, index)) continue;
+    // Echo services (httpbin.org/basic-auth/user/passwd) take the demo pair in their URL: the header only repeats it.
+    if (secretKind === "credential in an Authorization header literal" && echoServiceNearby(diff, index)) continue;
+    // A key in the URL that loads the Maps JavaScript API in a page is the browser key, restricted by referrer.
+    if (secretKind === "Google API key" && MAPS_JS_LOADER.test(line.text)) continue;
     const previous = findings[findings.length - 1];
     if (previous && previous.line === line.newLine - 1 && previous.detail?.kind === secretKind) { previous.startLine ??= previous.line; previous.line = line.newLine; continue; }
     findings.push({ ruleId: "hardcoded-secret", path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { kind: secretKind } });
