@@ -68,7 +68,7 @@ export function findLogCall(text: string): LogCall | null {
 const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumber", "msisdn", "ssn", "dob", "birthdate", "birthday", "passport", "iban", "surname", "diagnosis", "diagnoses", "userinfo"]);
 /** Pairs of words (the one before, the last one) naming personal data. */
 const PII_PAIR: Record<string, string[]> = {
-  name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder"],
+  name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder", "distinguished"],
   address: ["email", "ip", "mail", "home", "street", "billing", "shipping", "postal", "mailing", "delivery", "residential", "remote", "client"],
   number: ["phone", "mobile", "cell", "card", "passport", "account", "insurance", "license", "licence", "ssn", "security"],
   card: ["credit", "debit"],
@@ -78,6 +78,8 @@ const PII_PAIR: Record<string, string[]> = {
   birth: ["of"],
   id: ["national", "tax"],
   record: ["medical", "health"],
+  // An LDAP distinguished name of a person or of the account a login binds as: uid=jdoe,ou=people / cn=Jane Doe,...
+  dn: ["user", "bind", "ldap", "member", "person", "login", "auth", "principal", "account"],
 };
 const SECRET_WORD = new Set(["password", "passwd", "passphrase", "secret", "token", "credential", "credentials", "authorization", "otp", "apikey", "privatekey"]);
 /** A token that is not a credential: pagination cursors, CSRF tokens, counts of language-model tokens. */
@@ -226,10 +228,15 @@ export function namedPlaceholder(raw: string): Sensitive | null {
   return null;
 }
 
-/** Subscript keys read as fields, so their words count: params[:username], user["email"], $data['phone']. */
+/** Subscript keys read as fields, so their words count: params[:username], user["email"], $data['phone'], and Laravel's
+ * named reads of request input: $request->input('email'), $request->get('phone'), request('password'). */
 export function subscriptsAsFields(raw: string): string {
-  if (!raw.includes("[") && !raw.includes(".get(")) return raw;
-  return raw.replace(/\[\s*(?::|["'])?([A-Za-z_]\w*)["']?\s*\]/g, ".$1").replace(/\.get\(\s*["']([A-Za-z_]\w*)["']\s*\)/g, ".$1");
+  if (!raw.includes("[") && !raw.includes(".get(") && !raw.includes("->") && !raw.includes("request(")) return raw;
+  return raw
+    .replace(/\[\s*(?::|["'])?([A-Za-z_]\w*)["']?\s*\]/g, ".$1")
+    .replace(/\.get\(\s*["']([A-Za-z_]\w*)["']\s*\)/g, ".$1")
+    .replace(/->\s*(?:input|get|post|query|string|json|old)\s*\(\s*["']([A-Za-z_]\w*)["']\s*(?:,[^()]{0,40})?\)/g, "->$1")
+    .replace(/(?<![\w$>:])request\s*\(\s*["']([A-Za-z_]\w*)["']\s*\)/g, "request->$1");
 }
 
 // ------------------------------------------------------------------ whole records and data flow
