@@ -205,3 +205,23 @@ describe("schemas in graphql-ruby, Avro and generated protobuf code", () => {
     ]);
   });
 });
+
+describe("Go form reads, short password labels and LDAP entries' DNs", () => {
+  it("finds r.FormValue(`email`), c.PostForm(\"phone\"), a Pass=%#v label and an entry's dn logged", async () => {
+    await check([
+      ["FormValue backtick", "main.go", ["+\t\tfmt.Print(req.FormValue(`email`))"], "logging"],
+      ["Gin PostForm", "handlers/auth.go", ["+\tlog.Printf(\"signup %s\", c.PostForm(\"phone\"))"], "logging"],
+      ["Pass label", "ldap/server.go", ["+\t\t\tlog.Printf(\"Bind failed User=%s, Pass=%#v, ErrMsg=%s\", string(r.Name()), r.Authentication(), err)"], "logging"],
+      ["entry dn", "app/models/auth_source_ldap.rb", ["+      logger.debug \"DN found for #{login}: #{attrs[:dn]}\" if logger && logger.debug?"], "logging"],
+    ]);
+  });
+
+  it("stays quiet on a page query, a pass count and a group's or base's DN", async () => {
+    await check([
+      ["page query", "handlers/list.go", ["+\tlog.Println(\"page\", c.Query(\"page\"))"], null],
+      ["tests pass count", "ci/report.go", ["+\tlog.Printf(\"tests pass: %d\", passed)"], null],
+      ["group dn", "auth/ldap.py", ["+    logger.info('group %s', group.dn)"], null],
+      ["base dn", "auth/ldap.py", ["+    logger.info('searching under %s', base_dn)"], null],
+    ]);
+  });
+});

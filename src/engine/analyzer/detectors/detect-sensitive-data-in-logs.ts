@@ -14,6 +14,8 @@ const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:mail_?[Aa]ddress(?:es
 
 /** The message names a secret and a value is put right after it: "token: {}", "password=%s", "Token: {Token}", "access_token 响应报文:{}". */
 const MESSAGE_NAMES_SECRET = /(?:token|password|passwd|secret|credentials?|authorization|api[_ ]?key|cookie)s?\b[\s:=：]*(?:[^\x00-\x7F]{1,8}[\s:=：]*)?(?:\{\}|%[sqvdr]|\{[A-Za-z@]\w*(?::[^}]*)?\}|\$\{|#\{|\$[a-z]\w*)/i;
+/** The short labels of a password right before a text placeholder: "Pass=%#v", "pwd: %s", "pass={}" (not "tests pass: %d"). */
+const MESSAGE_NAMES_PASS = /\b(?:pass|pwd)\s*[:=]\s*(?:%[#+]?[sqv]|\{\}|\{[A-Za-z@]\w*\})/i;
 /** Structured logging with a key naming a secret and a variable as its value: "token", tok / zap.String("password", p). */
 const KEYED_SECRET = /["'](?:token|password|passwd|secret|api_?key|access_?token|refresh_?token|authorization|credentials?)["']\s*[,:=]\s*[A-Za-z_$]/i;
 /** A whole request or command object destructured into a structured log ({@Command}). */
@@ -225,7 +227,7 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   // An environment variable named for a secret is read like a variable of that name (process.env.STRIPE_SECRET_KEY).
   const raw = envSecretsAsNames(logged, isSecretName);
   const args = keepCodeOnly(raw);
-  const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
+  const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? MESSAGE_NAMES_PASS.exec(raw) ?? KEYED_SECRET.exec(raw));
   let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
   // A bare "address" beside words of networks and machines is a network address, not where someone lives.
   if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
