@@ -225,3 +225,19 @@ describe("Go form reads, short password labels and LDAP entries' DNs", () => {
     ]);
   });
 });
+
+describe("a log line rewritten around the value it already logged", () => {
+  it("still finds a value newly logged, or logged unmasked where it was masked", async () => {
+    await check([
+      ["unmasked", "src/oscar/apps/communication/utils.py", ["-        self.logger.info(\"Sending email to %s\", mask_email(recipient_email))", "+        self.logger.info(\"Sending email to %s\", recipient_email)"], "logging"],
+      ["new value beside an old log line", "app/mail.py", ["-        logger.info(\"Sending email\")", "+        logger.info(\"Sending email to %s\", recipient_email)"], "logging"],
+    ]);
+  });
+
+  it("stays quiet when the same value was logged before in another format", async () => {
+    await check([
+      ["% to lazy arguments", "src/oscar/apps/communication/utils.py", ["-        self.logger.info(\"Sending email to %s\" % recipient_email)", "+        self.logger.info(\"Sending email to %s\", recipient_email)"], null],
+      ["level changed", "app/Services/Mailer.php", ["-        Log::debug('mail to '.$user->email);", "+        Log::info('mail to '.$user->email);"], null],
+    ]);
+  });
+});

@@ -182,7 +182,7 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
     const line = diff.lines[index];
     // One finding of a kind per hunk: personal data, or a secret (password-in-logs is one).
     const key = `${found?.ruleId === "pii-in-logs" ? "pii" : "secret"}|${line.hunk}`;
-    if (!found || seen.has(key)) return;
+    if (!found || seen.has(key) || loggedBefore(diff, index, found.value)) return;
     seen.add(key);
     findings.push({ ruleId: found.ruleId, path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { field: found.value } });
   };
@@ -209,6 +209,28 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
  * What they are given is logged as surely as a log call's arguments: MDC.put("email", user.getEmail()).
  */
 const LOG_CONTEXT_CALL = /\b(?:MDC|ThreadContext|LogContext|MappedDiagnosticsLogicalContext|MappedDiagnosticsContext|GlobalDiagnosticsContext|ScopeContext)\s*\.\s*(?:put|Set|PushProperty|push|PushNestedState)\s*\(|\b(?:CreateProperty|bind_contextvars|bind_threadlocal)\s*\(|\b(?:logger|log|structlog|_logger|self\.logger|self\.log)\s*\.\s*(?:bind|contextualize)\s*\(/;
+
+/**
+ * A log line rewritten (% formatting to lazy arguments, a level changed, a message reworded) that logs the same value
+ * as a removed logging line of its hunk logged before, unmasked: nothing newly goes to the log.
+ */
+/** A removed line that logged the value as it is (not masked, hashed or redacted, which the new line would undo). */
+const sameValueLogged = (text: string): boolean => !COMMENT.test(text) && !SAFE_USE.test(text) && locateLogCall(text) !== null;
+
+function loggedBefore(diff: FileDiff, index: number, value: string): boolean {
+  const hunk = diff.lines[index].hunk;
+  const name = value.trim();
+  if (name.length < 3 || !/^[\w$@.\->\[\]'"]+$/.test(name)) return false;
+  for (let i = index - 1, n = 0; i >= 0 && n < 12 && diff.lines[i].hunk === hunk; i--, n++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" && line.text.includes(name) && sameValueLogged(line.text)) return true;
+  }
+  for (let i = index + 1, n = 0; i < diff.lines.length && n < 12 && diff.lines[i].hunk === hunk; i++, n++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" && line.text.includes(name) && sameValueLogged(line.text)) return true;
+  }
+  return false;
+}
 
 /** The logging call on a line: its text (up to the "(" when there is one) and where it ends. */
 function locateLogCall(text: string): { callText: string; end: number } | null {
