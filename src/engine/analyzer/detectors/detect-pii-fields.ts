@@ -36,6 +36,8 @@ const DEFINITIONS: Definition[] = [
   // Migrations that name the column in an argument: Django AddField(name='ssn'), EF AddColumn(name: "SSN"),
   // TypeORM new TableColumn({ name: "ssn" }), Liquibase YAML, JSON and XML changelogs.
   { kinds: new Set([...CODE, "yaml", "config"]), modelOnly: false, migrationOnly: true, pattern: /(?:^|[\s,({])["']?name["']?\s*[:=]\s*["']([A-Za-z_]\w*)["']|^\s*(?:-\s*)?name:\s*([A-Za-z_]\w*)\s*$|<column\b[^>]*\bname="([A-Za-z_]\w*)"/ },
+  // graphql-ruby types and inputs: `field :birth_date, String, null: false`, `argument :ssn, String`.
+  { kinds: new Set(["ruby"]), modelOnly: false, pattern: /^\s*(?:field|argument)\s+:(\w+)\s*,\s*(?:\[\s*)?(?:String|Int|Integer|Float|Boolean|ID|GraphQL::Types::\w+|Types::\w+)\b/ },
   { kinds: new Set(["ruby"]), modelOnly: false, pattern: /\bt\.(?:string|text|date|datetime|integer|bigint|binary|inet|jsonb?|citext|column|decimal|float|boolean|timestamp|uuid|blob)\s+[:"'](\w+)|\badd_column\s+[:"']\w+["']?,\s*[:"'](\w+)/ },
   { kinds: new Set(["python"]), modelOnly: false, pattern: /^\s*(\w+)\s*=\s*models\.\w+Field\b|^\s*(\w+)\s*(?::\s*Mapped\[[^\]]*\]\s*)?=\s*(?:db\.|sa\.|sqlalchemy\.)?(?:Column|mapped_column)\s*\(|\b(?:sa\.|sqlalchemy\.|db\.)?Column\(\s*["'](\w+)["']|\(\s*["'](\w+)["']\s*,\s*models\.\w+Field\b/ },
   { kinds: new Set(["python"]), modelOnly: true, schemaClassOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
@@ -59,6 +61,8 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["swift"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|private\s+)?(?:var|let)\s+(\w+)\s*:\s*(?:String|Date|Int|Data)\??\s*(?:$|=)/ },
   // GraphQL types and Protocol Buffers messages are schemas wherever they live.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.(?:graphqls?|gql)$/i, pattern: /^\s*(\w+)\s*(?:\([^)]*\))?\s*:\s*\[?\s*\w+!?\s*\]?!?\s*(?:@\w+.*)?$/ },
+  // Avro record schemas: `{"name": "date_of_birth", "type": ["null", "string"]}`.
+  { kinds: new Set(["other"]), modelOnly: false, path: /\.avsc$/i, pattern: /"name"\s*:\s*"([A-Za-z_]\w*)"\s*,\s*"type"/ },
   { kinds: new Set(["other"]), modelOnly: false, path: /\.proto$/i, pattern: /^\s*(?:optional\s+|repeated\s+)?(?:string|bytes|int32|int64|uint32|uint64|google\.protobuf\.\w+)\s+(\w+)\s*=\s*\d+/ },
 ];
 
@@ -99,6 +103,9 @@ const PY_DECORATED_SCHEMA = /^\s*@(?:dataclass|dataclasses\.dataclass|attr\.s|at
 /** Schema dumps regenerated from the migrations (Rails schema.rb and structure.sql, Laravel's schema:dump, pg_dump and
  * mysqldump output): the migration that adds a column is where it is reviewed. */
 const SCHEMA_DUMP_PATH = /(?:^|\/)db\/(?:schema\.rb|structure\.sql)$|(?:^|\/)database\/schema\/[\w-]+-schema\.(?:sql|dump)$/;
+/** Code generated from a .proto file (protoc, protobuf-elixir, protoc-gen-go, grpc-tools): the .proto is where a field
+ * is added and reviewed; its generated copies in each language repeat it. */
+const GENERATED_PROTOBUF_PATH = /\.pb\.(?:ex|go|dart|ts|js|swift|cc|h|rb)$|_pb2(?:_grpc)?\.pyi?$|_pb\.(?:rb|js|d\.ts)$|\.pb\.gw\.go$/;
 const SCHEMA_DUMP_MARKER = /^-- Dumped from database version|^-- MySQL dump \d|^\/\*!40101 SET\b|\bActiveRecord::Schema(?:\[[\d.]+\])?\.define\b/m;
 /** Migration operations that remove, rename or alter a column: the name they carry is not newly collected data. */
 const NOT_AN_ADDITION = /\b(?:RemoveField|AlterField|RenameField|RemoveIndex|AddIndex|RemoveConstraint|DeleteModel|DropColumn|dropColumn|removeColumn|RenameColumn|renameColumn|AlterColumn|alterColumn|drop_column|remove_column|rename_column|alter_column|dropIndex|createIndex)\b/;
@@ -183,7 +190,7 @@ export function toSnakeCase(name: string): string {
 
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
   const { kind, isTest, isMigration } = diff.fileClass;
-  if (isTest) return [];
+  if (isTest || GENERATED_PROTOBUF_PATH.test(diff.path)) return [];
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
   const isModel = () => (model ??= diff.fileClass.isModel || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));

@@ -1,5 +1,6 @@
 // Retention periods set or changed in configuration and code. Log retention that gets shorter weakens the audit
-// trail; personal-data retention that changes (or exceeds a commitment) touches storage limitation. A setting with
+// trail; personal-data retention that changes (or exceeds a commitment), and logs kept longer than before, touch
+// storage limitation. A setting with
 // no previous value is reported only when a commitment states a period it can be compared with.
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
@@ -9,6 +10,8 @@ const SETTING = /\b((?:[A-Za-z_][\w.-]{0,60}?)?(?:retention|retain|retained|expi
 const ISO_DURATION = /["']P(\d+)([DWMY])["']/;
 const LOG_CONTEXT = /\blog|audit|trail|cloudwatch|siem|loki|opensearch|elasticsearch|splunk|journal|syslog|event_?history|prometheus/i;
 const NOT_DATA_RETENTION = /cache|token|otp|lock|idempot|rate|jwt|cookie|backoff|retry|timeout|session|nonce|csrf|presign|signed_?url|artifact|build|image|snapshot_?retention|backup|dns|metric|trace/i;
+/** The longest log retention audit standards commonly ask for (two years, CloudWatch's 731 days). */
+const LOG_DAYS_AUDIT_NEEDS = 731;
 const DAYS_ONLY_KEY = /^(?:days|expiration_?days|noncurrent_days)$/i;
 const EXPIRATION_BLOCK = /\b(?:expiration|noncurrent_version_expiration|lifecycle_rule|Expiration|ExpirationInDays|retention)\b/;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
@@ -76,11 +79,15 @@ export function detectRetentionChanges(diff: FileDiff, commitments: RetentionCom
     const previous = removedByKey.get(`${line.hunk}|${setting.key.toLowerCase()}`);
     const committed = isLog ? commitments.logDays : commitments.dataDays;
     let report: boolean;
-    if (isLog) report = (previous !== undefined && setting.days < previous) || (committed !== undefined && setting.days < committed);
+    // Logs kept longer than before and past the usual audit requirement (one to two years) keep the personal data in
+    // them for years: a storage-limitation change like any data-retention period that grows (30 days to ten years).
+    // Lengthening up to two years (30 to 400 days for an audit trail) is what audit standards ask for.
+    const logsKeptLonger = isLog && previous !== undefined && setting.days > previous && setting.days > LOG_DAYS_AUDIT_NEEDS;
+    if (isLog) report = (previous !== undefined && setting.days < previous) || (committed !== undefined && setting.days < committed) || logsKeptLonger;
     else report = (previous !== undefined && setting.days !== previous) || (committed !== undefined && setting.days > committed);
     if (!report) continue;
     findings.push({
-      ruleId: isLog ? "log-retention-shortened" : "data-retention-changed",
+      ruleId: isLog && !logsKeptLonger ? "log-retention-shortened" : "data-retention-changed",
       path: diff.path,
       line: line.newLine,
       side: "RIGHT",

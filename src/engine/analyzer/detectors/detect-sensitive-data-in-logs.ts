@@ -3,15 +3,19 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
-import { capturedDump, credentialNames, recordNames, recordValue, wholeValue } from "./log-whole-values.js";
-import { findLogCall, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
+import { capturedDump, credentialNames, envSecretsAsNames, recordNames, recordValue, requestInputNames, wholePhpRequest, wholeValue } from "./log-whole-values.js";
+import { classifyWords, findLogCall, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, splitWords, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
-const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
+// Laravel's loggers reached through a channel, a stack or the container: Log::channel('auth')->info(, logger()->channel('x')->warning(,
+// app('log')->info(, resolve('log')->error(.
+const LOG_CALL = /(?:\b(?:Log\s*::\s*(?:channel|stack|build|driver|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\]|\$?\w+)?\s*\)|logger\s*\(\s*\)|app\s*\(\s*["'](?:log|logger)["']\s*\)|resolve\s*\(\s*["']log["']\s*\))(?:\s*->\s*(?:channel|stack|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\])?\s*\))?\s*->\s*(?:emergency|alert|critical|error|warning|notice|info|debug|log)(?=\s*\()|\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
 
 const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:mail_?[Aa]ddress(?:es)?|recipients?|recipient_?email|to_?email|toEmail|claims|userinfo|user_?info)\b|\b(?:shipping|billing|postal|home|street|mailing|delivery)_?[Aa]ddress\b|\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)|\b(?:JSON\.stringify|json\.dumps|JsonSerializer\.Serialize|JsonConvert\.SerializeObject|toJSONString|toJson)\s*\(\s*(?:req|request|body|payload|params|command|dto|input|form)\b|\$request->(?:all|input|post|json|getContent)\s*\(\s*\)|\brequest\.(?:get_json|get_data)\s*\(|\brequest\.(?:args|values|form)\b(?!\s*[.[(])|\bgetParameterMap\s*\(/;
 
 /** The message names a secret and a value is put right after it: "token: {}", "password=%s", "Token: {Token}", "access_token 响应报文:{}". */
 const MESSAGE_NAMES_SECRET = /(?:token|password|passwd|secret|credentials?|authorization|api[_ ]?key|cookie)s?\b[\s:=：]*(?:[^\x00-\x7F]{1,8}[\s:=：]*)?(?:\{\}|%[sqvdr]|\{[A-Za-z@]\w*(?::[^}]*)?\}|\$\{|#\{|\$[a-z]\w*)/i;
+/** The short labels of a password right before a text placeholder: "Pass=%#v", "pwd: %s", "pass={}" (not "tests pass: %d"). */
+const MESSAGE_NAMES_PASS = /\b(?:pass|pwd)\s*[:=]\s*(?:%[#+]?[sqv]|\{\}|\{[A-Za-z@]\w*\})/i;
 /** Structured logging with a key naming a secret and a variable as its value: "token", tok / zap.String("password", p). */
 const KEYED_SECRET = /["'](?:token|password|passwd|secret|api_?key|access_?token|refresh_?token|authorization|credentials?)["']\s*[,:=]\s*[A-Za-z_$]/i;
 /** A whole request or command object destructured into a structured log ({@Command}). */
@@ -100,21 +104,22 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
     if (named?.kind === "pii" && /[A-Za-z_$]/.test(args.replace(/""/g, "")) && !onlyErrors(args) && !NAMED_FIELD.test(raw)) return named;
   }
   // Whole values: a request's header set, PHP's request input, an HTTP session's id, a JavaScript request's user.
-  const whole = wholeValue(code, diff.path);
+  const whole = wholeValue(code, diff.path) ?? wholePhpRequest(code, diff.path);
   if (whole) return whole;
   // Only a bare name (or a loop variable's .Value) can hold a value given before; most calls pass none.
   if (!BARE_NAME.test(code) && !/\.\s*[Vv]alue\b|\bob_get_/.test(code)) return null;
   const before = linesBefore(diff, index, 30);
   const names = taintedNames(before, keepCodeOnly);
   for (const [name, kind] of credentialNames(before)) names.set(name, kind);
+  for (const [name, kind] of requestInputNames(before)) names.set(name, kind);
   return taintedValue(code, names) ?? recordValue(code, recordNames([...before, diff.lines[index].text], diff.path)) ?? capturedDump(code, before);
 }
 
 /** Stems of every word the vocabulary and the record patterns know: a call naming none of them is not read word by word. */
-const VOCABULARY_STEMS = /mail|phone|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
+const VOCABULARY_STEMS = /mail|phone|dn|distinguished|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
 
-/** A name standing alone as a value (not a field, a call or a key): `, data)`, `{target}`, `($x)`. */
-const BARE_NAME = /(?:^|[\s,(+{])[$@]?[A-Za-z_]\w*\s*(?:$|[),}+])/m;
+/** A name standing alone as a value (not a field, a call or a key): `, data)`, `{target}`, `($x)`, `name[0]`, `[$event, $x]`. */
+const BARE_NAME = /(?:^|[\s,(+{[])[$@]?[A-Za-z_]\w*\s*(?:$|[),}+[\]])/m;
 
 /** Printing to the terminal in a command-line tool is its output to the person running it, not a log. */
 const CLI_PATH = /(?:^|\/)(?:cli|cmd|bin|scripts?|tools?|management\/commands|console\/commands|commands)\//i;
@@ -122,8 +127,8 @@ const PRINT_CALL = /^(?:println!|print!|eprintln!|eprint!|print\s*\(?|puts|pp|p|
 
 /** Code files the shared classification leaves as "other" but whose logging calls read like any language's. */
 const MORE_CODE = /\.(?:exs?|dart|kt|kts|scala|groovy|lua|cr|nim|clj)$/i;
-/** Lines holding "log" in any case (nlog, authLogger, klog), found by one scan of the side's joined text. */
-const LOG_WORD = /log/gim;
+/** Lines holding "log" in any case (nlog, authLogger, klog) or a log-context call, found by one scan of the side's joined text. */
+const LOG_WORD = /log|\bMDC\b|ThreadContext|CreateProperty|contextvars/gim;
 
 /** Candidate lines of the known-call scan and lines holding "log", in order, each once. */
 function logCandidates(diff: FileDiff): number[] {
@@ -177,7 +182,7 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
     const line = diff.lines[index];
     // One finding of a kind per hunk: personal data, or a secret (password-in-logs is one).
     const key = `${found?.ruleId === "pii-in-logs" ? "pii" : "secret"}|${line.hunk}`;
-    if (!found || seen.has(key)) return;
+    if (!found || seen.has(key) || loggedBefore(diff, index, found.value)) return;
     seen.add(key);
     findings.push({ ruleId: found.ruleId, path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { field: found.value } });
   };
@@ -198,6 +203,35 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
   return findings;
 }
 
+/**
+ * Calls that put a value into every later log line of a request or thread (its log context): SLF4J/Log4j MDC and
+ * ThreadContext, Serilog's LogContext and enrichers (CreateProperty), NLog's contexts, structlog's bound context.
+ * What they are given is logged as surely as a log call's arguments: MDC.put("email", user.getEmail()).
+ */
+const LOG_CONTEXT_CALL = /\b(?:MDC|ThreadContext|LogContext|MappedDiagnosticsLogicalContext|MappedDiagnosticsContext|GlobalDiagnosticsContext|ScopeContext)\s*\.\s*(?:put|Set|PushProperty|push|PushNestedState)\s*\(|\b(?:CreateProperty|bind_contextvars|bind_threadlocal)\s*\(|\b(?:logger|log|structlog|_logger|self\.logger|self\.log)\s*\.\s*(?:bind|contextualize)\s*\(/;
+
+/**
+ * A log line rewritten (% formatting to lazy arguments, a level changed, a message reworded) that logs the same value
+ * as a removed logging line of its hunk logged before, unmasked: nothing newly goes to the log.
+ */
+/** A removed line that logged the value as it is (not masked, hashed or redacted, which the new line would undo). */
+const sameValueLogged = (text: string): boolean => !COMMENT.test(text) && !SAFE_USE.test(text) && locateLogCall(text) !== null;
+
+function loggedBefore(diff: FileDiff, index: number, value: string): boolean {
+  const hunk = diff.lines[index].hunk;
+  const name = value.trim();
+  if (name.length < 3 || !/^[\w$@.\->\[\]'"]+$/.test(name)) return false;
+  for (let i = index - 1, n = 0; i >= 0 && n < 12 && diff.lines[i].hunk === hunk; i--, n++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" && line.text.includes(name) && sameValueLogged(line.text)) return true;
+  }
+  for (let i = index + 1, n = 0; i < diff.lines.length && n < 12 && diff.lines[i].hunk === hunk; i++, n++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" && line.text.includes(name) && sameValueLogged(line.text)) return true;
+  }
+  return false;
+}
+
 /** The logging call on a line: its text (up to the "(" when there is one) and where it ends. */
 function locateLogCall(text: string): { callText: string; end: number } | null {
   let known = LOG_CALL.exec(text);
@@ -205,13 +239,17 @@ function locateLogCall(text: string): { callText: string; end: number } | null {
   if (known && !known[0].endsWith("(") && /^\w/.test(text.slice(known.index + known[0].length))) known = null;
   if (known) return { callText: known[0], end: known.index + known[0].length };
   const shaped = findLogCall(text);
-  return shaped ? { callText: text.slice(shaped.index, shaped.end), end: shaped.end } : null;
+  if (shaped) return { callText: text.slice(shaped.index, shaped.end), end: shaped.end };
+  const context = LOG_CONTEXT_CALL.exec(text);
+  return context ? { callText: context[0], end: context.index + context[0].length } : null;
 }
 
 /** What a logging call's arguments put in the log: a secret or personal data, with the value that says so. */
-function classifyArguments(raw: string, diff: FileDiff, index: number): { ruleId: string; value: string } | undefined {
+function classifyArguments(logged: string, diff: FileDiff, index: number): { ruleId: string; value: string } | undefined {
+  // An environment variable named for a secret is read like a variable of that name (process.env.STRIPE_SECRET_KEY).
+  const raw = envSecretsAsNames(logged, isSecretName);
   const args = keepCodeOnly(raw);
-  const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
+  const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? MESSAGE_NAMES_PASS.exec(raw) ?? KEYED_SECRET.exec(raw));
   let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
   // A bare "address" beside words of networks and machines is a network address, not where someone lives.
   if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
@@ -225,6 +263,8 @@ function classifyArguments(raw: string, diff: FileDiff, index: number): { ruleId
   const value = (kind === "secret-in-logs" ? secretValueText : piiValueText)!;
   return { ruleId: kind === "secret-in-logs" && /pass|pwd|credential/i.test(value) ? "password-in-logs" : kind, value };
 }
+
+const isSecretName = (name: string): boolean => classifyWords(splitWords(name)) === "secret";
 
 const MAY_LOG = /log|print|puts|console|timber|cout|cerr|dump/i;
 /** How far above a run of added lines the unchanged first line of a logging call is looked for. */

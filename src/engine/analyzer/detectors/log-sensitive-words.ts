@@ -65,10 +65,11 @@ export function findLogCall(text: string): LogCall | null {
 
 // ------------------------------------------------------------------ vocabulary on words
 
-const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumber", "msisdn", "ssn", "dob", "birthdate", "birthday", "passport", "iban", "surname", "diagnosis", "diagnoses", "userinfo"]);
+/** "dn" alone is an LDAP entry's distinguished name (uid=jdoe,ou=people): logged in a login or lookup, a person's. */
+const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumber", "msisdn", "ssn", "dob", "birthdate", "birthday", "passport", "iban", "surname", "diagnosis", "diagnoses", "userinfo", "dn"]);
 /** Pairs of words (the one before, the last one) naming personal data. */
 const PII_PAIR: Record<string, string[]> = {
-  name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder"],
+  name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder", "distinguished"],
   address: ["email", "ip", "mail", "home", "street", "billing", "shipping", "postal", "mailing", "delivery", "residential", "remote", "client"],
   number: ["phone", "mobile", "cell", "card", "passport", "account", "insurance", "license", "licence", "ssn", "security"],
   card: ["credit", "debit"],
@@ -78,8 +79,11 @@ const PII_PAIR: Record<string, string[]> = {
   birth: ["of"],
   id: ["national", "tax"],
   record: ["medical", "health"],
+  // An LDAP distinguished name of a person or of the account a login binds as: uid=jdoe,ou=people / cn=Jane Doe,...
+  dn: ["user", "bind", "ldap", "member", "person", "login", "auth", "principal", "account"],
 };
-const SECRET_WORD = new Set(["password", "passwd", "passphrase", "secret", "token", "credential", "credentials", "authorization", "otp", "apikey", "privatekey"]);
+// "pass" and "pwd" as the last word of a name (userPass, db_pwd, Pass=%s) are the password; passCount ends in "count".
+const SECRET_WORD = new Set(["password", "passwd", "passphrase", "secret", "token", "credential", "credentials", "authorization", "otp", "apikey", "privatekey", "pass", "pwd"]);
 /** A token that is not a credential: pagination cursors, CSRF tokens, counts of language-model tokens. */
 const NOT_SECRET_BEFORE_TOKEN = new Set(["page", "next", "continuation", "cursor", "csrf", "xsrf", "max", "num", "input", "output", "prompt", "completion", "total", "pagination", "start", "end", "eos", "bos", "pad", "unk", "special", "cls", "sep", "mask", "stop", "sync", "device", "push", "fcm", "apns", "cancellation", "cancel", "lexer", "parser", "current", "previous", "prev", "last", "first", "expected", "unexpected"]);
 const SECRET_PAIR: Record<string, string[]> = {
@@ -101,7 +105,7 @@ export type Sensitive = { kind: "pii" | "secret"; value: string };
 const NOT_A_VALUE = new Set(["tpl", "template", "templates", "route", "routes", "label", "hint", "placeholder", "policy", "prompt", "dialog", "modal", "button", "screen", "view", "page", "regex", "pattern", "validator", "min", "max", "strength", "error", "errors", "msg", "message", "subject", "is", "has", "should", "can", "needs", "require", "requires", "show", "use", "allow", "enable", "enabled", "validate", "check", "send", "sent", "missing", "invalid", "default", "env", "setting", "settings", "config", "option", "options", "param", "header", "column", "field", "key", "attr", "attribute", "const", "constant", "type", "format", "mode", "i18n", "translation", "trans", "lang"]);
 
 /** Words before a personal-data noun that make it a thing's: PACKAGE_FAMILY_NAME, service_account_email, app_name. */
-const THING = new Set(["package", "app", "application", "product", "font", "class", "module", "service", "host", "server", "file", "project", "device", "model", "bot", "system", "company", "org", "organization", "organisation", "team", "tenant", "workspace", "domain", "channel", "group", "repo", "repository", "bucket", "queue", "topic", "table", "schema", "database", "db", "cluster", "node", "pod", "container", "image", "noreply", "support", "admin", "smtp", "from"]);
+const THING = new Set(["package", "app", "application", "product", "font", "class", "module", "service", "host", "server", "file", "project", "device", "model", "bot", "system", "company", "org", "organization", "organisation", "team", "tenant", "workspace", "domain", "channel", "group", "repo", "repository", "bucket", "queue", "topic", "table", "schema", "database", "db", "cluster", "node", "pod", "container", "image", "noreply", "support", "admin", "smtp", "from", "base", "root", "suffix"]);
 
 /** Whether words (of one identifier path, transparent methods dropped) name personal data or a secret by their last words. */
 export function classifyWords(words: string[]): "pii" | "secret" | null {
@@ -249,10 +253,18 @@ export function namedPlaceholder(raw: string): Sensitive | null {
   return null;
 }
 
-/** Subscript keys read as fields, so their words count: params[:username], user["email"], $data['phone']. */
+/** Subscript keys read as fields, so their words count: params[:username], user["email"], $data['phone'], and Laravel's
+ * named reads of request input: $request->input('email'), $request->get('phone'), request('password'), Go's
+ * r.FormValue("email") and Gin's c.PostForm("phone"). */
 export function subscriptsAsFields(raw: string): string {
-  if (!raw.includes("[") && !raw.includes(".get(")) return raw;
-  return raw.replace(/\[\s*(?::|["'])?([A-Za-z_]\w*)["']?\s*\]/g, ".$1").replace(/\.get\(\s*["']([A-Za-z_]\w*)["']\s*\)/g, ".$1");
+  if (!raw.includes("[") && !raw.includes(".get(") && !raw.includes("->") && !raw.includes("request(") && !/(?:Form\w*|Query|GetString)\s*\(/.test(raw)) return raw;
+  return raw
+    .replace(/\[\s*(?::|["'])?([A-Za-z_]\w*)["']?\s*\]/g, ".$1")
+    .replace(/\.get\(\s*["']([A-Za-z_]\w*)["']\s*\)/g, ".$1")
+    // Go and Gin form reads: r.FormValue("email"), req.PostFormValue(`password`), c.PostForm("phone"), c.Query("email").
+    .replace(/\.(?:FormValue|PostFormValue|PostForm|DefaultPostForm|Query|DefaultQuery|GetString)\s*\(\s*["'\x60]([A-Za-z_]\w*)["'\x60]\s*(?:,[^()]{0,40})?\)/g, ".$1")
+    .replace(/->\s*(?:input|get|post|query|string|json|old)\s*\(\s*["']([A-Za-z_]\w*)["']\s*(?:,[^()]{0,40})?\)/g, "->$1")
+    .replace(/(?<![\w$>:])request\s*\(\s*["']([A-Za-z_]\w*)["']\s*\)/g, "request->$1");
 }
 
 // ------------------------------------------------------------------ whole records and data flow

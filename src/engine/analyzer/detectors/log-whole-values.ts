@@ -136,3 +136,59 @@ export function credentialNames(lines: string[]): Map<string, "secret"> {
   }
   return names;
 }
+
+/** A request's whole submitted input (form, body, query), the source a loop or a binding below reads from. */
+const FORM_SOURCE = /^(?:Object\s*\.\s*(?:entries|values)\s*\(\s*)?(?:\$?req|request|ctx\.Request|c\.Request|r)\s*(?:\.|->)\s*(?:Form|PostForm|MultipartForm\s*\.\s*Value|URL\s*\.\s*Query\s*\(\s*\)|form|body|values|args|POST|GET|json|data|params|query)\b/;
+/** Go's `for k, v := range r.Form {` (the value is the second name). */
+const GO_RANGE = /^\s*for\s+([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*:=\s*range\s+(.+)$/;
+/** Go's `if name, ok := r.Form["name"]; ok {`: the first name holds the submitted value. */
+const GO_IF_BINDING = /^\s*if\s+([A-Za-z_]\w*)\s*,\s*\w+\s*:=\s*([^;]+);/;
+
+/**
+ * Variables holding a person's submitted input by where they come from: the values of a loop over a request's form,
+ * body or query (`for k, v := range r.Form`, `for key, value in request.form.items()`, `for (const [k, v] of
+ * Object.entries(req.body))`) and a value bound from it (`if name, ok := r.Form["name"]; ok`).
+ */
+export function requestInputNames(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  for (const text of lines) {
+    if (text.length > 300 || !/\bfor|\bif\b/.test(text)) continue;
+    const go = GO_RANGE.exec(text);
+    if (go && FORM_SOURCE.test(go[3].trim())) { names.set(go[2], "pii"); continue; }
+    const loop = LOOP.exec(text);
+    // A loop with one name walks the keys (field names); the second name is the submitted value.
+    if (loop?.[2] && FORM_SOURCE.test(loop[3].trim())) { names.set(loop[2], "pii"); continue; }
+    const bound = GO_IF_BINDING.exec(text);
+    if (bound && FORM_SOURCE.test(bound[2].trim())) names.set(bound[1], "pii");
+  }
+  return names;
+}
+
+/**
+ * Reads of an environment variable (process.env.STRIPE_SECRET_KEY, os.getenv("DB_PASSWORD"), ENV["API_TOKEN"],
+ * System.getenv("..."), Laravel's env('...')) whose name names a secret, rewritten to that name so the words of the
+ * name are read like any identifier's. A read only tested (`process.env.KEY ? "set" : "missing"`, `!!`, `.length`)
+ * is left as it is, and so are names that are not a secret's (NODE_ENV, PORT, DATABASE_HOST).
+ */
+const ENV_READ = /(?<![\w$.])(?:process\s*\.\s*env|import\s*\.\s*meta\s*\.\s*env|Deno\s*\.\s*env\s*\.\s*get|os\s*\.\s*environ(?:\s*\.\s*get)?|os\s*\.\s*getenv|System\s*\.\s*getenv|Environment\s*\.\s*GetEnvironmentVariable|getenv|ENV(?:\s*\.\s*fetch)?|env)\s*(?:\.\s*([A-Z][A-Z0-9_]*)\b|\[\s*["']([A-Z][A-Z0-9_]*)["']\s*\]|\(\s*["']([A-Z][A-Z0-9_]*)["'][^()]{0,40}\))/g;
+const ONLY_TESTED = /^\s*(?:\?(?![.?])|&&|\|\||[!=]==?|\.\s*(?:length|startsWith|endsWith|includes)\b)/;
+
+export function envSecretsAsNames(raw: string, isSecret: (name: string) => boolean): string {
+  if (!/env|ENV|getenv/.test(raw)) return raw;
+  return raw.replace(ENV_READ, (all: string, dotted?: string, bracket?: string, called?: string, offset?: number, whole?: string) => {
+    const name = dotted ?? bracket ?? called ?? "";
+    const after = (whole ?? "").slice((offset ?? 0) + all.length, (offset ?? 0) + all.length + 12);
+    const before = (whole ?? "").slice(Math.max(0, (offset ?? 0) - 2), offset ?? 0);
+    if (!isSecret(name) || ONLY_TESTED.test(after) || /!\s*$/.test(before)) return all;
+    return name;
+  });
+}
+
+/** PHP's whole request object (Laravel's Request, its request() helper): its text is the request with every input. */
+const PHP_REQUEST = /(?<![\w$>:])(?:\$request|request\s*\(\s*\))(?![\w$]|\s*(?:->|\[|::|\?->))/g;
+
+export function wholePhpRequest(code: string, path: string): Sensitive | null {
+  if (!/\.php$/i.test(path)) return null;
+  const m = firstPassed(PHP_REQUEST, code);
+  return m ? { kind: "pii", value: m[0] } : null;
+}
