@@ -66,10 +66,15 @@ const STRING_LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`/g;
 const ABORT_ON_ROLE = /^\s*abort_(?:if|unless)\s*\(.*(?:\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bhas_?(?:role|permission|any_?role)\w*|\bhasPermission\w*|\bhasRole\b|->can\s*\(|\bGate::allows\b|\bauth\s*\(\s*\)\s*->\s*(?:check|guest)\b|\bAuth::(?:check|guest)\b).*\b40[13]\b/i;
 /** A loader run before an action (set_user, load_admin) is not a check. */
 const LOADER = /^(?:set|load|find|fetch|build|prepare|assign|get|init)_?/i;
-/** A condition on the caller's role or permission... */
-const ROLE_CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b.*(?:\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bcan\?)/i;
+/**
+ * A condition (leading, or Ruby's trailing `unless`) on the caller's role or permission: a role predicate
+ * (`is_staff`, `isAdmin`, `admin?`, `IsInRole`, `hasAuthority`) or the role compared (`user.role !== 'admin'`)...
+ */
+const ROLE_WORDS = /\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bIsInRole\b|\bcan\?|\.(?:admin|staff|superuser|super_admin)\?|\.role\s*(?:!==?|\bnot\s+in\b)|\brole\s*!==?\s*["'`]|!\s*[\w$.]*\broles?\.(?:includes|contains|include\?)\s*\(/i;
+const LEADING_CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b/;
+const ROLE_CONDITION = { test: (text: string) => (LEADING_CONDITION.test(text) || /\sunless\s+\S/.test(text)) && ROLE_WORDS.test(text) };
 /** ...that denied the request. */
-const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b/i;
+const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challenge|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b/i;
 /**
  * A condition on the caller having no identity at all (`if (!req.user)`, `if not session.get("user_id")`,
  * `unless logged_in?`, `if token is None`)...
@@ -84,6 +89,8 @@ const AUTH_DENIAL = /\b(?:Unauthori[sz]ed\w*|Forbidden\w*|AccessDenied\w*|Permis
  */
 const IDENTITY_PREFILTER = /token|session|user|auth|logged|signed|principal|claims|jwt|identity|cookie/gim;
 const CREDENTIAL_READ = /\bcookies?\s*(?:\.\s*get\s*)?[([]\s*["'`:][^"'`)\]]*(?:session|token|auth|jwt|sid)|\bCookie\s*\(\s*["'`][^"'`]*(?:session|token|auth|jwt|sid)|\bheaders?\s*(?:\.\s*get\s*\(|\[)\s*["'`]authorization["'`]|\bheaders?\.authorization\b|\bHeader\.Get\s*\(\s*["'`]Authorization|\bgetServerSession\s*\(|\bgetToken\s*\(\s*\{\s*req|\bsession\s*(?:\[\s*[:"'`]|\.get\s*\(\s*["'`])(?:user|admin|logged|auth|account)\w*|\$_SESSION\s*\[\s*["'](?:user|admin|logged|auth|login)/i;
+/** A call that checks the session or token itself (`await requireSession(req)`, `ensure_logged_in()`). */
+const SESSION_CHECK_CALL = /\b(?:require|ensure|check|verify|validate|assert|authenticate)_?\w*(?:session|token|credential|logged_?in|signed_?in|user)\w*\s*\(/i;
 /** What sends the request away once its credential is missing or wrong. */
 const TURNED_AWAY = /\bredirect\w*\s*\(|\bredirect_to\b|\b(?:401|403|StatusUnauthorized|StatusForbidden|Unauthori[sz]ed\w*|Forbidden\w*)\b/i;
 
@@ -167,7 +174,7 @@ class HunkFacts {
       for (let i = start; i <= end && !adds; i++) {
         const { kind, text } = this.lines[i];
         if (kind !== "+" || text.length > MAX_GUARD_LINE || COMMENT.test(text)) continue;
-        adds = CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || (CONDITION.test(text) && IDENTITY_ABSENT.test(text))
+        adds = CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || SESSION_CHECK_CALL.test(text) || (CONDITION.test(text) && IDENTITY_ABSENT.test(text))
           || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName));
       }
       this.addsGuardByHunk.set(hunk, adds);
@@ -390,7 +397,12 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   for (const index of candidateLines(diff.removed, PREFILTER)) {
     const line = lines[index];
     if (COMMENT.test(line.text) || reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE) continue;
-    if (MFA_WORD.test(line.text) && secondFactorDropped(diff, facts, index)) { report("mfa-check-removed", index); continue; }
+    if (MFA_WORD.test(line.text)) {
+      // A second-factor middleware or check named in a settings list (`'django_otp.middleware.OTPMiddleware',`).
+      const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
+      const named = setting !== undefined && MFA_WORD.test(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting));
+      if (named || secondFactorDropped(diff, facts, index)) { report("mfa-check-removed", index); continue; }
+    }
     const added = pairedAddedLine(facts, index);
     if (added !== undefined) {
       if (droppedGuards(line.text, added, facts).length > 0) report("auth-check-removed", index);
