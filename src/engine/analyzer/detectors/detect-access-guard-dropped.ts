@@ -21,7 +21,7 @@ const GUARD_WORDS = new Set([
   "jwt", "login", "logged", "protect", "protected", "signed", "owner", "moderator", "acl", "rbac",
 ]);
 /** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases. */
-const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\]])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>/;
+const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
 /** Words that make a name a check rather than a mention of a role (`stringifyUserRole`, `LoginPage`). */
 const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check", "verify", "verified", "is", "has", "can", "must", "only", "authorize", "authorized", "authenticate", "authenticated", "protect", "protected", "guard", "middleware", "filter", "mixin"]);
 /** A check called in the same hunk in place of the removed one (`s.checkMemoAccess(ctx, memo)`). */
@@ -43,15 +43,57 @@ const GUARD_REGISTRATION = [
   /\bdependencies\s*=\s*\[\s*(?:Depends|Security)\s*\(\s*([\w.]+)/,
   /^\s*@([\w.]+)(?:\(.*\))?\s*$/,
   /^\s*\[\s*([\w.]+)(?:\(.*\))?\s*\]\s*$/,
-  // A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`).
-  /^\s*(?:await\s+)?(?:[\w$]+\.)*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i,
+  // A FastAPI parameter whose dependency is the check (`_: None = Depends(require_admin),`, `Annotated[..., Depends(x)]`).
+  /^\s*\w+\s*(?::[^=\n]*)?=\s*(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*,?\s*$/,
+  /^\s*\w+\s*:\s*Annotated\s*\[[^\]\n]*\b(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*\]\s*,?\s*$/,
+  // A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`, `$this->authorize(...)`).
+  /^\s*(?:await\s+)?(?:\$?[\w$]+(?:\.|->|::))*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i,
+  // The same in Ruby, without parentheses (`authorize @post`, `authorize! :destroy, @post`, `require_login`).
+  /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/,
+  // An Elixir/Phoenix plug (`plug :require_admin_user`, `plug MyAppWeb.Plugs.RequireAuth`).
+  /^\s*plug\s+:?([\w.]+)/,
 ];
+/**
+ * A middleware or permission class named by its dotted path in a settings list
+ * (`'django.contrib.auth.middleware.LoginRequiredMiddleware',`): a check by its name (`IsAuthenticated`), not an app
+ * or backend (`django.contrib.auth`, `SessionAuthentication`).
+ */
+const DOTTED_SETTING = /^\s*["']((?:\w+\.)+\w+)["']\s*,?\s*$/;
+/** A decorator or attribute that wraps a check named inside it (`@method_decorator(login_required, name="dispatch")`). */
+const WRAPPING_DECORATOR = /^\s*(?:@[\w.]+|\[\s*[\w.]+)\s*\(/;
+const STRING_LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`/g;
+/** A Laravel abort helper guarded by the caller's role or sign-in (`abort_unless(auth()->user()->isAdmin(), 403)`). */
+const ABORT_ON_ROLE = /^\s*abort_(?:if|unless)\s*\(.*(?:\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bhas_?(?:role|permission|any_?role)\w*|\bhasPermission\w*|\bhasRole\b|->can\s*\(|\bGate::allows\b|\bauth\s*\(\s*\)\s*->\s*(?:check|guest)\b|\bAuth::(?:check|guest)\b).*\b40[13]\b/i;
 /** A loader run before an action (set_user, load_admin) is not a check. */
 const LOADER = /^(?:set|load|find|fetch|build|prepare|assign|get|init)_?/i;
-/** A condition on the caller's role or permission... */
-const ROLE_CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b.*(?:\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bcan\?)/i;
+/**
+ * A condition (leading, or Ruby's trailing `unless`) on the caller's role or permission: a role predicate
+ * (`is_staff`, `isAdmin`, `admin?`, `IsInRole`, `hasAuthority`) or the role compared (`user.role !== 'admin'`)...
+ */
+const ROLE_WORDS = /\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bIsInRole\b|\bcan\?|\.(?:admin|staff|superuser|super_admin)\?|\.role\s*(?:!==?|\bnot\s+in\b)|\brole\s*!==?\s*["'`]|!\s*[\w$.]*\broles?\.(?:includes|contains|include\?)\s*\(/i;
+const LEADING_CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b/;
+const ROLE_CONDITION = { test: (text: string) => (LEADING_CONDITION.test(text) || /\sunless\s+\S/.test(text)) && ROLE_WORDS.test(text) };
 /** ...that denied the request. */
-const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b/i;
+const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challenge|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b/i;
+/**
+ * A condition on the caller having no identity at all (`if (!req.user)`, `if not session.get("user_id")`,
+ * `unless logged_in?`, `if token is None`)...
+ */
+const IDENTITY_ABSENT = /(?:!\s*|\bnot\s+|\bunless\s+)\(?\s*(?:[\w$]+(?:\.|\?\.|->|::))*[\w$]*(?:token|session|user|auth|logged_?in|signed_?in|principal|claims|jwt|identity)[\w$]*\??|\b[\w$]*(?:token|session|user|principal|claims|jwt)[\w$]*\s*(?:===?|\bis)\s*(?:null|nil|None|undefined)\b/i;
+const CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b|\s(?:if|unless)\s+\S/;
+/** ...that turned the caller away: 401/403, an authentication error, or a redirect to the sign-in page. */
+const AUTH_DENIAL = /\b(?:Unauthori[sz]ed\w*|Forbidden\w*|AccessDenied\w*|PermissionDenied|NotAuthenticated\w*|AuthenticationRequired\w*|NotAuthorized\w*|401|403)\b|\bredirect\w*\b[^\n]*(?:log_?in|sign_?in|auth|account)|\b(?:login_url|login_path|LOGIN_URL|new_user_session_path|signin_path|sign_in_path)\b/i;
+/**
+ * A server reading the caller's credential: a session or token cookie, the Authorization header, the session's user,
+ * a NextAuth session or token. IDENTITY_PREFILTER finds the lines worth testing for either.
+ */
+const IDENTITY_PREFILTER = /token|session|user|auth|logged|signed|principal|claims|jwt|identity|cookie/gim;
+const CREDENTIAL_READ = /\bcookies?\s*(?:\.\s*get\s*)?[([]\s*["'`:][^"'`)\]]*(?:session|token|auth|jwt|sid)|\bCookie\s*\(\s*["'`][^"'`]*(?:session|token|auth|jwt|sid)|\bheaders?\s*(?:\.\s*get\s*\(|\[)\s*["'`]authorization["'`]|\bheaders?\.authorization\b|\bHeader\.Get\s*\(\s*["'`]Authorization|\bgetServerSession\s*\(|\bgetToken\s*\(\s*\{\s*req|\bsession\s*(?:\[\s*[:"'`]|\.get\s*\(\s*["'`])(?:user|admin|logged|auth|account)\w*|\$_SESSION\s*\[\s*["'](?:user|admin|logged|auth|login)/i;
+/** A call that checks the session or token itself (`await requireSession(req)`, `ensure_logged_in()`). */
+const SESSION_CHECK_CALL = /\b(?:require|ensure|check|verify|validate|assert|authenticate)_?\w*(?:session|token|credential|logged_?in|signed_?in|user)\w*\s*\(/i;
+/** What sends the request away once its credential is missing or wrong. */
+const TURNED_AWAY = /\bredirect\w*\s*\(|\bredirect_to\b|\b(?:401|403|StatusUnauthorized|StatusForbidden|Unauthori[sz]ed\w*|Forbidden\w*)\b/i;
+
 /** A step that sends the user to the second-factor page. */
 const MFA_REDIRECT = /\bredirect\w*\s*(?:\(|\s)\s*(?:to\s*)?["'`][^"'`]*(?:2fa|mfa|otp|two_?factor|twofactor|totp)/i;
 /** A predicate deciding whether the second factor is needed... */
@@ -72,10 +114,15 @@ export function splitWords(identifier: string): string[] {
 /** A verification of the caller's token or session, named without a guard word (`verifyToken`, `validate_session`). */
 const CREDENTIAL_CHECK = /^(?:verify|validate|check)_?\w*(?:token|session|signature)/i;
 
+/** A check and a guard word written as one lower-case word (`reqrole`, `loginrequired`, `adminonly`, `isadmin`). */
+const GLUED_GUARD = /^(?:req|requires?|required|check|ensure|verify|is|has|must|need|only)(?:roles?|admin|auth[nz]?|login|perms?|permissions?|staff|superuser|owner|jwt)$|^(?:roles?|admin|auth[nz]?|login|perms?|permissions?|staff|superuser|owner|jwt)(?:req|required|requires|only|needed|check|guard)$/;
+
 /** A guard's name: an access word, or a token or session check; a loader (`set_admin`) is not, unless it authorises. */
 function isGuardName(name: string): boolean {
   if (LOADER.test(name) && !/authori[sz]|authent/i.test(name)) return false;
-  return splitWords(name).some((word) => GUARD_WORDS.has(word)) || CREDENTIAL_CHECK.test(name);
+  // Cross-site request forgery protection guards the form, not who may use it.
+  if (/forgery|csrf|xsrf/i.test(name)) return false;
+  return splitWords(name).some((word) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word)) || CREDENTIAL_CHECK.test(name);
 }
 
 function identifiers(text: string): string[] {
@@ -93,7 +140,47 @@ class HunkFacts {
   private addsCheckByHunk = new Map<number, boolean>();
   private ranges = new Map<number, [number, number]>();
 
+  private addsGuardByHunk = new Map<number, boolean>();
+  private runStarts?: Int32Array;
+  private runEnds?: Int32Array;
+
   constructor(readonly lines: DiffLine[]) {}
+
+  /** First and last index of the run of same-kind lines (within one hunk) holding line `index`; all computed once. */
+  run(index: number): [number, number] {
+    if (!this.runStarts || !this.runEnds) {
+      const { lines } = this;
+      const same = (a: number, b: number) => lines[a].kind === lines[b].kind && lines[a].hunk === lines[b].hunk;
+      const starts = new Int32Array(lines.length);
+      const ends = new Int32Array(lines.length);
+      for (let i = 0; i < lines.length; i++) starts[i] = i > 0 && same(i - 1, i) ? starts[i - 1] : i;
+      for (let i = lines.length - 1; i >= 0; i--) ends[i] = i + 1 < lines.length && same(i + 1, i) ? ends[i + 1] : i;
+      this.runStarts = starts;
+      this.runEnds = ends;
+    }
+    return [this.runStarts[index], this.runEnds[index]];
+  }
+
+  /**
+   * Whether the hunk adds a guard in a guard's place (`router.use(requireAuth)`, `@login_required`, a credential read):
+   * an inline check replaced by a registered one is not dropped.
+   */
+  addsGuard(index: number): boolean {
+    const hunk = this.lines[index].hunk;
+    let adds = this.addsGuardByHunk.get(hunk);
+    if (adds === undefined) {
+      const [start, end] = this.range(index);
+      adds = false;
+      for (let i = start; i <= end && !adds; i++) {
+        const { kind, text } = this.lines[i];
+        if (kind !== "+" || text.length > MAX_GUARD_LINE || COMMENT.test(text)) continue;
+        adds = CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || SESSION_CHECK_CALL.test(text) || (CONDITION.test(text) && IDENTITY_ABSENT.test(text))
+          || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName));
+      }
+      this.addsGuardByHunk.set(hunk, adds);
+    }
+    return adds;
+  }
 
   /** First and last index of the hunk holding line `index`. */
   range(index: number): [number, number] {
@@ -155,16 +242,16 @@ function minus(a: string[], b: string[]): string[] {
   return out;
 }
 
-/** Index of the added line that took the place of removed line `index`: same position in the next run of added lines. */
-function pairedAddedLine(lines: DiffLine[], index: number): number | undefined {
-  const hunk = lines[index].hunk;
-  let start = index;
-  while (start > 0 && lines[start - 1].kind === "-" && lines[start - 1].hunk === hunk) start--;
-  let end = index;
-  while (end + 1 < lines.length && lines[end + 1].kind === "-" && lines[end + 1].hunk === hunk) end++;
-  const paired = end + 1 + (index - start);
-  for (let i = end + 1; i <= paired; i++) if (i >= lines.length || lines[i].kind !== "+" || lines[i].hunk !== hunk) return undefined;
-  return paired;
+/**
+ * Index of the added line that took the place of removed line `index`: same position in the next run of added lines.
+ * Run bounds come from `facts` (computed once), so a long removed run costs no rescan per line.
+ */
+function pairedAddedLine(facts: HunkFacts, index: number): number | undefined {
+  const [start, end] = facts.run(index);
+  const next = end + 1;
+  if (next >= facts.lines.length || facts.lines[next].kind !== "+" || facts.lines[next].hunk !== facts.lines[index].hunk) return undefined;
+  const paired = next + (index - start);
+  return facts.run(next)[1] >= paired ? paired : undefined;
 }
 
 /** Whether `name` is called on the line (`staff_member_required(view)`), not merely mentioned. */
@@ -198,7 +285,9 @@ function droppedGuards(removed: string, added: number, facts: HunkFacts): string
   // A guard name that is neither in a guard's position nor wrapping a call is data (`super(AdminForm, self)`, `"login"`).
   const inPosition = GUARD_POSITION.test(removed);
   const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
-  if (guards.length === 0 || before.length - dropped.length < 2 || dropped.length - guards.length > 2) return [];
+  // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`); other lines keep two.
+  const minKept = /^\s*[@\[]/.test(removed) ? 1 : 2;
+  if (guards.length === 0 || before.length - dropped.length < minKept || dropped.length - guards.length > 2) return [];
   if (!gained.every((t) => splitWords(t).every((w) => OPENING_WORDS.has(w)))) return [];
   return guards;
 }
@@ -258,17 +347,34 @@ function ruleReportsHunk(diff: FileDiff, [start, end]: [number, number]): boolea
  * A removed line naming the second factor that took the factor out: a redirect to the 2FA page removed, or the body
  * of a "needs two factor?" predicate replaced by a constant no.
  */
-function secondFactorDropped(diff: FileDiff, index: number): boolean {
+function secondFactorDropped(diff: FileDiff, facts: HunkFacts, index: number): boolean {
   const { lines } = diff;
   const redirect = MFA_REDIRECT.exec(lines[index].text);
   if (redirect) return !diff.addedCompact.includes(compact(redirect[0])) && !insideRemovedFunction(lines, index, diff.addedCompact);
-  const added = pairedAddedLine(lines, index);
+  const added = pairedAddedLine(facts, index);
   if (added === undefined || !CONSTANT_NO.test(lines[added].text)) return false;
   for (let i = index - 1; i >= Math.max(0, index - 4) && lines[i].hunk === lines[index].hunk; i--) {
     if (lines[i].kind === "-") continue;
     return lines[i].kind === " " && lines[i].text.length <= MAX_GUARD_LINE && MFA_PREDICATE.test(lines[i].text);
   }
   return false;
+}
+
+/** Each file's added lines, compacted, once per review: an exact re-add is answered without a scan. */
+const addedLineSets = new WeakMap<FileDiff, { lines: Set<string>; scans: number }>();
+/** Substring searches of the added side allowed per file before only exact re-adds count (hostile input stays linear). */
+const READDED_SCANS = 200;
+
+/** Whether the file adds `text` back, as a line of its own or inside a longer or re-wrapped one. */
+function readded(diff: FileDiff, text: string): boolean {
+  let facts = addedLineSets.get(diff);
+  if (!facts) {
+    facts = { lines: new Set(diff.lines.filter((l) => l.kind === "+").map((l) => compact(l.text))), scans: 0 };
+    addedLineSets.set(diff, facts);
+  }
+  const wanted = compact(text);
+  if (facts.lines.has(wanted)) return true;
+  return facts.scans++ < READDED_SCANS && diff.addedCompact.includes(wanted);
 }
 
 function finding(ruleId: string, diff: FileDiff, line: DiffLine): RawFinding {
@@ -291,8 +397,13 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   for (const index of candidateLines(diff.removed, PREFILTER)) {
     const line = lines[index];
     if (COMMENT.test(line.text) || reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE) continue;
-    if (MFA_WORD.test(line.text) && secondFactorDropped(diff, index)) { report("mfa-check-removed", index); continue; }
-    const added = pairedAddedLine(lines, index);
+    if (MFA_WORD.test(line.text)) {
+      // A second-factor middleware or check named in a settings list (`'django_otp.middleware.OTPMiddleware',`).
+      const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
+      const named = setting !== undefined && MFA_WORD.test(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting));
+      if (named || secondFactorDropped(diff, facts, index)) { report("mfa-check-removed", index); continue; }
+    }
+    const added = pairedAddedLine(facts, index);
     if (added !== undefined) {
       if (droppedGuards(line.text, added, facts).length > 0) report("auth-check-removed", index);
       continue;
@@ -302,12 +413,35 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       const name = shape.exec(line.text)?.[1];
       if (name && isGuardName(name.split(".").pop()!) && !diff.addedCompact.includes(compact(name))) report("auth-check-removed", index);
     }
+    const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
+    if (setting && isGuardName(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting))) report("auth-check-removed", index);
+    if (WRAPPING_DECORATOR.test(line.text)) {
+      const inner = identifiers(line.text.replace(STRING_LITERAL, "\"\"")).slice(1);
+      if (inner.some((t) => isGuardName(t) && isCheckName(t) && !diff.addedCompact.includes(compact(t)))) report("auth-check-removed", index);
+    }
+    if (ABORT_ON_ROLE.test(line.text) && !diff.addedCompact.includes(compact(line.text))) report("auth-check-removed", index);
     if (ROLE_CONDITION.test(line.text) && !diff.addedCompact.includes(compact(line.text))) {
       for (let i = index; i < Math.min(lines.length, index + 4); i++) {
         if (lines[i].hunk !== line.hunk || lines[i].kind !== "-") break;
         if (DENIAL.test(lines[i].text)) { report("auth-check-removed", index); break; }
       }
     }
+  }
+  // A check on the caller's identity removed with what it did when there was none: `if (!req.user) return 401`,
+  // `redirect_to login_path unless logged_in?`, or a session cookie read and the redirect when it is missing.
+  for (const index of candidateLines(diff.removed, IDENTITY_PREFILTER)) {
+    const line = lines[index];
+    if (reported.has(line.hunk) || COMMENT.test(line.text) || line.text.length > MAX_GUARD_LINE) continue;
+    const condition = CONDITION.test(line.text) && IDENTITY_ABSENT.test(line.text);
+    const credential = !condition && CREDENTIAL_READ.test(line.text);
+    if (!condition && !credential) continue;
+    const last = Math.min(facts.run(index)[1], index + (condition ? 3 : 8));
+    const turnedAway = condition ? AUTH_DENIAL : TURNED_AWAY;
+    let denied = false;
+    for (let i = index; i <= last && !denied; i++) denied = lines[i].text.length <= MAX_GUARD_LINE && !COMMENT.test(lines[i].text) && turnedAway.test(lines[i].text);
+    if (!denied || facts.addsGuard(index) || readded(diff, line.text)) continue;
+    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    report("auth-check-removed", index);
   }
   return findings;
 }
