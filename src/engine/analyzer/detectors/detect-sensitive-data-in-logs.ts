@@ -6,7 +6,7 @@ import { isCodeKind } from "../../diff/classify-file.js";
 import { capturedDump, credentialNames, recordNames, recordValue, wholeValue } from "./log-whole-values.js";
 import { findLogCall, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
-const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
+const LOG_CALL = /(?:\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+(?!=|->))|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
 
 const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:mail_?[Aa]ddress(?:es)?|recipients?|recipient_?email|to_?email|toEmail|claims|userinfo|user_?info)\b|\b(?:shipping|billing|postal|home|street|mailing|delivery)_?[Aa]ddress\b|\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)|\b(?:JSON\.stringify|json\.dumps|JsonSerializer\.Serialize|JsonConvert\.SerializeObject|toJSONString|toJson)\s*\(\s*(?:req|request|body|payload|params|command|dto|input|form)\b|\$request->(?:all|input|post|json|getContent)\s*\(\s*\)|\brequest\.(?:get_json|get_data)\s*\(|\brequest\.(?:args|values|form)\b(?!\s*[.[(])|\bgetParameterMap\s*\(/;
 
@@ -24,6 +24,14 @@ const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\.(?:keys|keySet)\s*\(
 /** Names of errors and their parts: a message "token: %s" followed by only these logs why a token failed, not the token. */
 const ERROR_NAME = /^(?:e|err|error|errors|ex|exc|exception|reason|cause|status|code|message|msg|\w*(?:Error|Exception|Err))$/i;
 const LOG_HELPER = /^(?:[ubrf]|rb|br|fr|rf|repr|str|String|format|fmt|Sprintf|inspect|toString|getMessage|message|Error|err\.Error)$/;
+
+/** An identifier of a thing rather than the thing (credential_id, tokenId, secret_uuid). */
+const ID_NAME = /^[\w$.]*(?:_id|Id|ID|_ids|Ids|IDs|_uuid|Uuid|UUID|_pk)$/;
+/** Whether every value passed after the message is an id: "for credential %s", credential_id names the credential. */
+function onlyIds(args: string): boolean {
+  const values = args.split(",").map((part) => part.replace(/^[\s(]+|[\s);]+$/g, "")).filter((part) => part !== "" && !/^(?:""|''|``|\w+\s*=)/.test(part));
+  return values.length > 0 && values.every((part) => ID_NAME.test(part));
+}
 
 /** Whether the values passed after the message are only errors (the message's own words do not count). */
 function onlyErrors(args: string): boolean {
@@ -117,7 +125,7 @@ const VOCABULARY_STEMS = /mail|phone|msisdn|ssn|dob|birth|passport|iban|surname|
 const BARE_NAME = /(?:^|[\s,(+{])[$@]?[A-Za-z_]\w*\s*(?:$|[),}+])/m;
 
 /** Printing to the terminal in a command-line tool is its output to the person running it, not a log. */
-const CLI_PATH = /(?:^|\/)(?:cli|cmd|bin|scripts?|tools?|management\/commands|console\/commands|commands)\//i;
+const CLI_PATH = /(?:^|\/)(?:cli|cmds?|bin|scripts?|tools?|management\/commands|console\/commands|commands)\/|(?:^|\/)[\w.]+[-_]cli\/|(?:^|\/)cli[-_][\w.-]+\//i;
 const PRINT_CALL = /^(?:println!|print!|eprintln!|eprint!|print\s*\(?|puts|pp|p|fmt\.Print\w*|System\.(?:out|err)\.print\w*|console\.log|Console\.Write\w*|echo)/;
 
 /** Code files the shared classification leaves as "other" but whose logging calls read like any language's. */
@@ -177,7 +185,7 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
     const line = diff.lines[index];
     // One finding of a kind per hunk: personal data, or a secret (password-in-logs is one).
     const key = `${found?.ruleId === "pii-in-logs" ? "pii" : "secret"}|${line.hunk}`;
-    if (!found || seen.has(key)) return;
+    if (!found || seen.has(key) || loggedBefore(diff, index, found.value)) return;
     seen.add(key);
     findings.push({ ruleId: found.ruleId, path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { field: found.value } });
   };
@@ -211,7 +219,7 @@ function locateLogCall(text: string): { callText: string; end: number } | null {
 /** What a logging call's arguments put in the log: a secret or personal data, with the value that says so. */
 function classifyArguments(raw: string, diff: FileDiff, index: number): { ruleId: string; value: string } | undefined {
   const args = keepCodeOnly(raw);
-  const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
+  const secret = secretValue(args) ?? (onlyErrors(args) || onlyIds(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? KEYED_SECRET.exec(raw));
   let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
   // A bare "address" beside words of networks and machines is a network address, not where someone lives.
   if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
@@ -227,6 +235,24 @@ function classifyArguments(raw: string, diff: FileDiff, index: number): { ruleId
 }
 
 const MAY_LOG = /log|print|puts|console|timber|cout|cerr|dump/i;
+
+/**
+ * A logging line rewritten (an accessor renamed, % formatting made lazy, an argument dropped) that logs a value the
+ * removed line beside it already logged: nothing newly reaches the log. The removed line must hold the same value in
+ * its code and be a logging line, or continue one (its line above names a log).
+ */
+function loggedBefore(diff: FileDiff, index: number, value: string): boolean {
+  const { lines } = diff;
+  const hunk = lines[index].hunk;
+  if (value.length < 3) return false;
+  for (let i = Math.max(0, index - 6); i <= Math.min(lines.length - 1, index + 6); i++) {
+    const line = lines[i];
+    // In the removed line's code, not its message text ("verification email" is a word, user.email a value).
+    if (line.hunk !== hunk || line.kind !== "-" || !line.text.includes(value) || !keepCodeOnly(line.text).includes(value)) continue;
+    if (MAY_LOG.test(line.text) || (i > 0 && lines[i - 1].hunk === hunk && MAY_LOG.test(lines[i - 1].text))) return true;
+  }
+  return false;
+}
 /** How far above a run of added lines the unchanged first line of a logging call is looked for. */
 const CALL_LOOKBACK = 6;
 
