@@ -25,7 +25,7 @@ const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group
 /** Words that make a name a check rather than a mention of a role (`stringifyUserRole`, `LoginPage`). */
 const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check", "verify", "verified", "is", "has", "can", "must", "only", "authorize", "authorized", "authenticate", "authenticated", "protect", "protected", "guard", "middleware", "filter", "mixin"]);
 /** A check called in the same hunk in place of the removed one (`s.checkMemoAccess(ctx, memo)`). */
-const REPLACEMENT_CHECK = /\b(?:check|verify|ensure|require|authori[sz]e|assert|can|has|is|must)_?\w*(?:access|permission|perm|auth|role|admin|owner|allowed|granted|visible|login|staff)\w*\s*\(/i;
+const REPLACEMENT_CHECK = /\b(?:check|verify|ensure|require|authori[sz]e|assert|can|has|is|must)_?\w*(?:access|permission|perm|auth|role|admin|owner|allowed|granted|visible|login|staff)\w*\s*\(|\benforce(?:_?(?:read|write|access|permission|policy|role|action|view|edit|delete)\w*)?\s*\(/i;
 /** What a weakened rewrite may put in a guard's place without replacing it. */
 const OPENING_WORDS = new Set(["permit", "all", "public", "anonymous", "allow", "any", "skip", "none", "optional", "true"]);
 /**
@@ -276,8 +276,12 @@ function mayDropPart(removed: string, added: string): boolean {
 }
 
 /** A rewrite that keeps the line but drops guard names and adds nothing guarding in their place. */
+/** A list of the attributes a request may set (Rails strong parameters, Laravel $fillable, attr_accessible): a field
+ * taken out of it (`:role_id`) is one users can no longer set, a restriction rather than a dropped guard. */
+const ASSIGNABLE_FIELDS = /\.permit\s*\(|\$fillable\b|\battr_accessible\b|\bpermitted_(?:params|attributes)\b/;
+
 function droppedGuards(removed: string, added: number, facts: HunkFacts): string[] {
-  if (!mayDropPart(removed, facts.lines[added].text)) return [];
+  if (ASSIGNABLE_FIELDS.test(removed) || !mayDropPart(removed, facts.lines[added].text)) return [];
   const before = identifiers(removed);
   const after = identifiers(facts.lines[added].text);
   const dropped = minus(before, after);

@@ -141,8 +141,12 @@ function localizedPlaceholder(value: string): boolean {
 /** Stand-ins that local OpenAI-compatible servers (Ollama, LM Studio, vLLM) accept because they check no key. */
 const KEYLESS_SERVER_VALUE = /^(?:ollama|lm-?studio|vllm|empty|not[-_ ]?needed|no[-_ ]?key|sk-no-key-required|unused|ignored|anything)$/i;
 
+
+/** A Razor expression as an attribute value (`asp-route-token="@Html.Encode(Context.Request.Query[...])"`, `@Model.Token`). */
+const RAZOR_EXPRESSION = /^@(?:\(|[A-Za-z_][\w.]*\(|(?:Model|ViewBag|ViewData|Context|Request|Html|Url)\.)/;
+
 function isPlaceholder(value: string): boolean {
-  if (KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
+  if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
   // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
   if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
     const decoded = Buffer.from(value, "base64").toString("utf8");
@@ -218,6 +222,15 @@ function isLiteralCredential(key: string, rawValue: string): boolean {
 /** A key written out as a byte or number array (Go []byte{...}, Java byte[] {...}, Python bytes([...]), JS Uint8Array). */
 const KEY_BYTES = /\b\w*(?:[Kk]ey|KEY|[Ss]ecret|SECRET)\s*(?::=|=)\s*(?:new\s+byte\s*\[\s*\]\s*|\[\]byte\s*|bytes\s*\(\s*|new\s+Uint8Array\s*\(\s*)?[[{]\s*(?:(?:0x[0-9a-fA-F]{1,2}|\d{1,3})\s*,\s*){15,}/;
 
+/**
+ * A "key" that is the last word of a quoted phrase (`revealed ? "Hide secret" : "Reveal secret"`, a ternary or a
+ * label map): a space before it inside the quotes and the closing quote after it. Keys of JSON, dicts and YAML are not.
+ */
+function phraseTail(assignment: RegExpExecArray): boolean {
+  const [whole, key] = assignment;
+  return /^\s/.test(whole) && /^["']/.test(whole.slice(1 + key.length)) && !/^\s*(?::=|=)/.test(whole.slice(2 + key.length));
+}
+
 function classify(rawText: string, kind: string, isSecretManifest: boolean): string | undefined {
   // JSON written inside a string ("{\"password\":\"...\"}") reads like any other assignment.
   const text = rawText.includes('\\"') ? rawText.replace(/\\"/g, '"') : rawText;
@@ -244,7 +257,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   const value = assignment && !bareCall ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
   // A literal prefix joined to a generated part ("whsec_" + random) is not the secret.
   const prefixOnly = assignment !== null && assignment.length > 3 && /^\s*(?:\+|\.\.?\s*[$\w(]|\|\|)/.test(text.slice(assignment.index + assignment[0].length));
-  const reference = prefixOnly || (assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2]));
+  const reference = prefixOnly || (assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2])) || (assignment !== null && phraseTail(assignment));
   if (assignment && value !== undefined && !reference && namesCredentialKey(assignment[1]) && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
   const pair = KEYED_PAIR.exec(text);
   if (pair) {
@@ -365,11 +378,11 @@ function docsSecret(text: string, secretKind: string): boolean {
 /** Form-field and autocomplete names that look like credentials ("new-password"). */
 const FIELD_NAME_VALUE = /^(?:new|current|confirm|old|repeat)[-_]?(?:password|passwd|pwd)$|^password[-_](?:confirmation|confirm|repeat|reset|field|input)$/i;
 
-/** Sample or template configuration files (application-secret-samples.yml, config.example.json). */
-const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|templates?|defaults?\.example)[._-][^/]*$|[._-](?:samples?|examples?|template)\.\w+$|(?:^|\/)stubs?\//i;
+/** Sample or template configuration files (application-secret-samples.yml, config.example.json, .env.exemple). */
+const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?|defaults?\.example)[._-][^/]*$|[._-](?:samples?|examples?|exemples?|ejemplos?|beispiele?|template)\.\w+$|\.(?:exemples?|ejemplos?|beispiele?)$|(?:^|\/)stubs?\//i;
 
 /** CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets. */
-const THROWAWAY_CONFIG = /(?:^|\/)(?:locales?|i18n|lang|langs|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)\.github\/workflows\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$/i;
+const THROWAWAY_CONFIG = /(?:^|\/)(?:locales?|i18n|lang|langs|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)\.github\/workflows\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
 /** Dependency lock files list package names and hashes. */
 const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|Cargo\.lock|go\.sum|packages\.lock\.json)$/;
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
@@ -389,7 +402,21 @@ const PUBLIC_CLIENT_CONTEXT = /docsearch|algolia|indexName|authDomain|messagingS
 function placeholderComment(diff: FileDiff, index: number): boolean {
   for (let i = index - 1; i >= Math.max(0, index - 3) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
     const text = diff.lines[i].text;
-    if (COMMENT.test(text) && /placeh\w*|dummy|fake|not (?:required|used|a real)|example value/i.test(text)) return true;
+    if (COMMENT.test(text) && /placeh\w*|dummy|fake|not (?:required|used|a real|checked|validated|verified)|example value|ignor(?:es|ed|e) (?:this|the|any) (?:key|value|token|secret|password)|without (?:\w+ )?auth\w*/i.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * API specifications (OpenAPI, Swagger) document each call with sample requests and code samples in every SDK
+ * language (`"source": "svix.endpoint.create(..., secret: \"whsec_...\")"`): documentation, not configuration.
+ */
+const API_SPEC_FILE = /(?:^|\/)[\w.-]*(?:openapi|swagger)[\w.-]*\.(?:json|ya?ml)$/i;
+/** A label a few lines above introducing a sample ("Example response:", "Sample request:"): what follows is documentation. */
+const SAMPLE_LABEL = /(?:example|sample)s?\s+(?:response|request|output|payload|body|reply|result|config(?:uration)?)s?\s*:|(?:^|["'\s])(?:example|sample)s?\s*:\s*$/i;
+function sampleLabelAbove(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 8) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
+    if (diff.lines[i].kind !== "-" && SAMPLE_LABEL.test(diff.lines[i].text)) return true;
   }
   return false;
 }
@@ -639,6 +666,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (secretKind === "private key" && COMMENT.test(line.text) && !pemBodyFollows(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
+    if (!KNOWN_FORMAT_KINDS.has(secretKind) && (API_SPEC_FILE.test(diff.path) || sampleLabelAbove(diff, index))) continue;
     if (secretKind === "credential assigned to a literal" && hashDemoInput(diff, index)) continue;
     if (notSecretComment(diff, index)) continue;
     if (findings.some((f) => f.line === line.newLine)) continue;

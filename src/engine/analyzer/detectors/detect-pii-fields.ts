@@ -94,6 +94,12 @@ const OPENAPI_PROPERTY = /^\s*(?:\*\s*)?["']?([A-Za-z_]\w*)["']?\s*:\s*\{?\s*$/;
 const OPENAPI_DESCRIPTOR = /^\s*(?:\*\s*)?["']?(?:type|format|\$ref|allOf|oneOf)["']?\s*:/;
 
 const PATIENT = /patient|medical|health|clinical/i;
+/**
+ * Sensitive words in a sense that is not about a person: a service's health check (healthcheck_endpoint, health_probe),
+ * a digest of non-personal data (connection_headers_fingerprint, ssh_key_fingerprint), a business's own contact
+ * details (company_phone_number, store_email).
+ */
+const NOT_PERSONAL_SENSE = /(?:^|_)health_?(?:check|checks|z|probe|endpoint|url|uri|port|path|interval|timeout|monitor|monitoring|server)(?:_|$)|(?:^|_)healthcheck|(?:^|_)(?:key|keys|cert|certificate|header|headers|information|info|config|configuration|schema|file|content|request|client|connection|server|host|ssh|pgp|gpg|tls|ssl|token|session|build|asset|cache)_fingerprint(?:_|$)|^(?:company|business|organi[sz]ation|org|store|shop|office|branch|support|merchant)_(?:phone|phone_number|telephone|mobile|email|email_address|address|fax|website)$/;
 /** A bare `address` next to words of machines and networks (a wallet's, a peer's, a server's) is not where someone lives. */
 const MACHINE_CONTEXT = /\b(?:wallets?|chain|blockchain|ethereum|web3|network|contract|ip|ipv[46]|host(?:name)?|port|peer|socket|mac|smtp|server|endpoint|node|bind|listen)\b/i;
 /** The class line of a Python class, and the bases that make it a schema (Pydantic, SQLModel, ORM bases, serializers, forms). */
@@ -219,7 +225,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       const name = toSnakeCase(raw);
       const isSensitive = SENSITIVE_NAME.test(name);
       if (!isSensitive && !PII_NAME.test(name)) continue;
-      if (MACHINE_ADDRESS.test(name)) continue;
+      if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name)) continue;
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;

@@ -13,6 +13,8 @@ const NOT_DATA_RETENTION = /cache|token|otp|lock|idempot|rate|jwt|cookie|backoff
 /** The longest log retention audit standards commonly ask for (two years, CloudWatch's 731 days). */
 const LOG_DAYS_AUDIT_NEEDS = 731;
 const DAYS_ONLY_KEY = /^(?:days|expiration_?days|noncurrent_days)$/i;
+/** A constant named by the duration it holds (THIRTY_DAYS, SEVEN_DAYS, ONE_YEAR): a unit of time, not a retention setting. */
+const DURATION_NAME = /(?:^|[_.-])(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|\d+)[_-]?(?:days?|weeks?|months?|years?|hours?)$/i;
 const EXPIRATION_BLOCK = /\b(?:expiration|noncurrent_version_expiration|lifecycle_rule|Expiration|ExpirationInDays|retention)\b/;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** CI and repository-automation configuration: its periods are for stale issues, artifacts and caches, not people's data. */
@@ -74,6 +76,7 @@ export function detectRetentionChanges(diff: FileDiff, commitments: RetentionCom
     const setting = readRetentionSetting(line.text);
     if (!setting) continue;
     if (DAYS_ONLY_KEY.test(setting.key) && !nearby(lines, index, 4, EXPIRATION_BLOCK)) continue;
+    if (DURATION_NAME.test(setting.key)) continue;
     const isLog = LOG_CONTEXT.test(setting.key) || LOG_CONTEXT.test(diff.path) || nearby(lines, index, 10, LOG_CONTEXT);
     if (!isLog && NOT_DATA_RETENTION.test(setting.key)) continue;
     const previous = removedByKey.get(`${line.hunk}|${setting.key.toLowerCase()}`);

@@ -8,7 +8,7 @@ import { classifyWords, findLogCall, namedPlaceholder, passedAsValue, sensitiveI
 
 // Laravel's loggers reached through a channel, a stack or the container: Log::channel('auth')->info(, logger()->channel('x')->warning(,
 // app('log')->info(, resolve('log')->error(.
-const LOG_CALL = /(?:\b(?:Log\s*::\s*(?:channel|stack|build|driver|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\]|\$?\w+)?\s*\)|logger\s*\(\s*\)|app\s*\(\s*["'](?:log|logger)["']\s*\)|resolve\s*\(\s*["']log["']\s*\))(?:\s*->\s*(?:channel|stack|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\])?\s*\))?\s*->\s*(?:emergency|alert|critical|error|warning|notice|info|debug|log)(?=\s*\()|\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+)|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
+const LOG_CALL = /(?:\b(?:Log\s*::\s*(?:channel|stack|build|driver|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\]|\$?\w+)?\s*\)|logger\s*\(\s*\)|app\s*\(\s*["'](?:log|logger)["']\s*\)|resolve\s*\(\s*["']log["']\s*\))(?:\s*->\s*(?:channel|stack|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\])?\s*\))?\s*->\s*(?:emergency|alert|critical|error|warning|notice|info|debug|log)(?=\s*\()|\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+(?!=|->))|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
 
 const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:mail_?[Aa]ddress(?:es)?|recipients?|recipient_?email|to_?email|toEmail|claims|userinfo|user_?info)\b|\b(?:shipping|billing|postal|home|street|mailing|delivery)_?[Aa]ddress\b|\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)|\b(?:JSON\.stringify|json\.dumps|JsonSerializer\.Serialize|JsonConvert\.SerializeObject|toJSONString|toJson)\s*\(\s*(?:req|request|body|payload|params|command|dto|input|form)\b|\$request->(?:all|input|post|json|getContent)\s*\(\s*\)|\brequest\.(?:get_json|get_data)\s*\(|\brequest\.(?:args|values|form)\b(?!\s*[.[(])|\bgetParameterMap\s*\(/;
 
@@ -28,6 +28,14 @@ const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\.(?:keys|keySet)\s*\(
 /** Names of errors and their parts: a message "token: %s" followed by only these logs why a token failed, not the token. */
 const ERROR_NAME = /^(?:e|err|error|errors|ex|exc|exception|reason|cause|status|code|message|msg|\w*(?:Error|Exception|Err))$/i;
 const LOG_HELPER = /^(?:[ubrf]|rb|br|fr|rf|repr|str|String|format|fmt|Sprintf|inspect|toString|getMessage|message|Error|err\.Error)$/;
+
+/** An identifier of a thing rather than the thing (credential_id, tokenId, secret_uuid). */
+const ID_NAME = /^[\w$.]*(?:_id|Id|ID|_ids|Ids|IDs|_uuid|Uuid|UUID|_pk)$/;
+/** Whether every value passed after the message is an id: "for credential %s", credential_id names the credential. */
+function onlyIds(args: string): boolean {
+  const values = args.split(",").map((part) => part.replace(/^[\s(]+|[\s);]+$/g, "")).filter((part) => part !== "" && !/^(?:""|''|``|\w+\s*=)/.test(part));
+  return values.length > 0 && values.every((part) => ID_NAME.test(part));
+}
 
 /** Whether the values passed after the message are only errors (the message's own words do not count). */
 function onlyErrors(args: string): boolean {
@@ -122,7 +130,7 @@ const VOCABULARY_STEMS = /mail|phone|dn|distinguished|msisdn|ssn|dob|birth|passp
 const BARE_NAME = /(?:^|[\s,(+{[])[$@]?[A-Za-z_]\w*\s*(?:$|[),}+[\]])/m;
 
 /** Printing to the terminal in a command-line tool is its output to the person running it, not a log. */
-const CLI_PATH = /(?:^|\/)(?:cli|cmd|bin|scripts?|tools?|management\/commands|console\/commands|commands)\//i;
+const CLI_PATH = /(?:^|\/)(?:cli|cmds?|bin|scripts?|tools?|management\/commands|console\/commands|commands)\/|(?:^|\/)[\w.]+[-_]cli\/|(?:^|\/)cli[-_][\w.-]+\//i;
 const PRINT_CALL = /^(?:println!|print!|eprintln!|eprint!|print\s*\(?|puts|pp|p|fmt\.Print\w*|System\.(?:out|err)\.print\w*|console\.log|Console\.Write\w*|echo)/;
 
 /** Code files the shared classification leaves as "other" but whose logging calls read like any language's. */
@@ -210,28 +218,6 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
  */
 const LOG_CONTEXT_CALL = /\b(?:MDC|ThreadContext|LogContext|MappedDiagnosticsLogicalContext|MappedDiagnosticsContext|GlobalDiagnosticsContext|ScopeContext)\s*\.\s*(?:put|Set|PushProperty|push|PushNestedState)\s*\(|\b(?:CreateProperty|bind_contextvars|bind_threadlocal)\s*\(|\b(?:logger|log|structlog|_logger|self\.logger|self\.log)\s*\.\s*(?:bind|contextualize)\s*\(/;
 
-/**
- * A log line rewritten (% formatting to lazy arguments, a level changed, a message reworded) that logs the same value
- * as a removed logging line of its hunk logged before, unmasked: nothing newly goes to the log.
- */
-/** A removed line that logged the value as it is (not masked, hashed or redacted, which the new line would undo). */
-const sameValueLogged = (text: string): boolean => !COMMENT.test(text) && !SAFE_USE.test(text) && locateLogCall(text) !== null;
-
-function loggedBefore(diff: FileDiff, index: number, value: string): boolean {
-  const hunk = diff.lines[index].hunk;
-  const name = value.trim();
-  if (name.length < 3 || !/^[\w$@.\->\[\]'"]+$/.test(name)) return false;
-  for (let i = index - 1, n = 0; i >= 0 && n < 12 && diff.lines[i].hunk === hunk; i--, n++) {
-    const line = diff.lines[i];
-    if (line.kind === "-" && line.text.includes(name) && sameValueLogged(line.text)) return true;
-  }
-  for (let i = index + 1, n = 0; i < diff.lines.length && n < 12 && diff.lines[i].hunk === hunk; i++, n++) {
-    const line = diff.lines[i];
-    if (line.kind === "-" && line.text.includes(name) && sameValueLogged(line.text)) return true;
-  }
-  return false;
-}
-
 /** The logging call on a line: its text (up to the "(" when there is one) and where it ends. */
 function locateLogCall(text: string): { callText: string; end: number } | null {
   let known = LOG_CALL.exec(text);
@@ -249,7 +235,7 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   // An environment variable named for a secret is read like a variable of that name (process.env.STRIPE_SECRET_KEY).
   const raw = envSecretsAsNames(logged, isSecretName);
   const args = keepCodeOnly(raw);
-  const secret = secretValue(args) ?? (onlyErrors(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? MESSAGE_NAMES_PASS.exec(raw) ?? KEYED_SECRET.exec(raw));
+  const secret = secretValue(args) ?? (onlyErrors(args) || onlyIds(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? MESSAGE_NAMES_PASS.exec(raw) ?? KEYED_SECRET.exec(raw));
   let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
   // A bare "address" beside words of networks and machines is a network address, not where someone lives.
   if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
@@ -267,6 +253,28 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
 const isSecretName = (name: string): boolean => classifyWords(splitWords(name)) === "secret";
 
 const MAY_LOG = /log|print|puts|console|timber|cout|cerr|dump/i;
+
+/**
+ * A logging line rewritten (an accessor renamed, % formatting made lazy, a level changed, a message reworded) that
+ * logs a value a removed line of its hunk already logged: nothing newly reaches the log. The removed line must hold
+ * the value in its code, not its message text ("verification email" is a word, user.email a value), unmasked (not
+ * hashed or redacted, which the new line would undo), and be a logging call or continue one (its line above logs).
+ */
+function loggedBefore(diff: FileDiff, index: number, value: string): boolean {
+  const { lines } = diff;
+  const hunk = lines[index].hunk;
+  const name = value.trim();
+  if (name.length < 3 || !/^[\w$@.\->\[\]'"]+$/.test(name)) return false;
+  for (let i = Math.max(0, index - 12); i <= Math.min(lines.length - 1, index + 12); i++) {
+    const line = lines[i];
+    if (line.hunk !== hunk || line.kind !== "-" || !line.text.includes(name) || COMMENT.test(line.text)) continue;
+    const code = keepCodeOnly(line.text);
+    if (!code.includes(name) || SAFE_USE.test(code)) continue;
+    if (locateLogCall(line.text) !== null || (i > 0 && lines[i - 1].hunk === hunk && MAY_LOG.test(lines[i - 1].text))) return true;
+  }
+  return false;
+}
+
 /** How far above a run of added lines the unchanged first line of a logging call is looked for. */
 const CALL_LOOKBACK = 6;
 
