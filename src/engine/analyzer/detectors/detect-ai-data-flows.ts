@@ -38,7 +38,7 @@ const CONSTRUCTOR_LEAD = /^(?:await\s+|new\s+|[\w.:\\$>-]+\(\s*)*[\w.:\\$>-]*$/;
 /** A call on a name: the chain of members after it and the method called. */
 const MEMBER_CALL = /(?<![\w$.])(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)((?:(?:\??\.|->)\w+(?:\(\s*\))?)*)(?:\??\.|->)(\w+)\s*\(/g;
 /** Methods that hand a model something to read (create, generate_content, send_message, invoke, ask, embed, ...). */
-const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|moderate)$/i;
+const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|completions?\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|moderate|get_?(?:streaming_?)?response\w*)$/i;
 /** Client areas that manage resources rather than read content (assistants, fine-tuning jobs, batches). */
 const RESOURCE_CHAIN = /(?:\.|->)(?:assistants|fine_?tun\w*|batches|webhooks)\b/i;
 
@@ -70,6 +70,34 @@ function clientBindings(diff: FileDiff): Map<string, ThirdPartyService> {
 }
 
 const LANGCHAIN = AI.find((s) => s.name.startsWith("LangChain"));
+/**
+ * Types named for a model client or an AI service interface: `Assistant` (a LangChain4j @AiService), `OpenAiService`,
+ * `LlmClient`, `IChatClient`, `ChatLanguageModel`. A name declared with one (a field, a constructor parameter) is a
+ * client injected from elsewhere, whatever it is called.
+ */
+const AI_TYPE = /^(?:I?[A-Z]\w*)?(?:Assistant|(?:Ai|AI|Llm|LLM|Gpt|GPT)(?:[A-Z]\w*)?|ChatModel|ChatClient|LanguageModel|ChatBot|Chatbot)$/;
+/** `Type name` followed by `;`, `,`, `)` or `=` (Java, C#, Scala fields and parameters), and `name: Type` (Kotlin, TypeScript, Swift). */
+const TYPED_NAME = /\b([A-Z]\w*)(?:<[\w<>, ?]*>)?\s+([a-z_]\w*)\s*(?=[;,)=])|\b([a-z_]\w*)\s*:\s*([A-Z]\w*)\b/g;
+
+function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, ThirdPartyService> {
+  const names = new Map<string, ThirdPartyService>();
+  for (const line of diff.lines) {
+    if (line.kind === "-" || line.text.length > 2000 || COMMENT.test(line.text)) continue;
+    TYPED_NAME.lastIndex = 0;
+    for (let m = TYPED_NAME.exec(line.text); m; m = TYPED_NAME.exec(line.text)) {
+      const [type, name] = m[1] !== undefined ? [m[1], m[2]] : [m[4], m[3]];
+      if (AI_TYPE.test(type)) names.set(name, service);
+    }
+  }
+  return names;
+}
+
+/**
+ * A receiver named for a provider or a model (`openai.Completions(text)` on a project package, `claudeClient.ask(q)`,
+ * `llm_service.generate(prompt)`): the name says what the call reaches even when the client is made in another file.
+ */
+const PROVIDER_RECEIVER = /^(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc))?$/i;
+
 /** The callee of a value: `get_chain()`, `helpers.qa_chain(llm)`, `await buildRagChain()`. */
 const CALLEE = /^(?:await\s+)?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\(/;
 /** LangChain names its chains and their factories for what they are (chain, qa_chain, get_chain, buildRagChain). */
@@ -114,7 +142,9 @@ const LINE_COMMENT = /(?:^|\s)(?:#|\/\/)\s[^\n]*/g;
 const KEY = /\b\w+\s*:(?!:)|\b\w+\s*=(?![=>])|:\w+\s*=>/g;
 /** Constructors and static factories (`UserMessage(`, `ChatMessage.CreateUserMessage(`): types, not data; their arguments stay. */
 const CONSTRUCTOR = /\b[A-Z]\w*(?:\.[A-Za-z_]\w*)*(?=\s*\()/g;
-const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$))/gm;
+// Only where the next thing written, across line breaks, ends the pair (`messages:,`, `messages:\n}`): a key whose value
+// is on the next line (PHP's named `request:\n    [...]`) is a key, not a variable.
+const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$(?![\s\S])))/gm;
 const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
 /** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
 const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
@@ -366,6 +396,11 @@ const VENDOR_WORDS = AI.map((s) => ({ service: s, word: s.name.split(/[\s()/.,-]
   .filter((v): v is { service: ThirdPartyService; word: string } => v.word !== undefined);
 const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "i") }));
 
+/** The provider a receiver's name names (`claude_client`: Anthropic), or a generic model when it names none (`llm`). */
+function vendorNamed(name: string): ThirdPartyService {
+  return serviceFrom(VENDOR_MENTION, name.replace(/_/g, "")) ?? (/gpt/i.test(name) ? AI.find((s) => s.name === "OpenAI") : undefined) ?? LANGCHAIN ?? AI[0];
+}
+
 function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   for (const line of diff.lines) {
     if (line.text.length > 2000) continue;
@@ -399,6 +434,9 @@ const HTTP_POST_SCAN = new RegExp(`\\.post\\s*\\(|\\bfetch\\s*\\(|Http::`, "gim"
 /** A request body only a model API takes: a model, chat messages, a prompt, embedding input, Gemini parts. */
 const MODEL_PAYLOAD = /\b(?:model|messages|prompt|contents|parts|inputs?|inputText|texts|instances)\b["']?\s*(?::(?!:)|=>|=(?![=>]))/;
 /** Models run on the machine or a host of one's own (Ollama, LM Studio, Hugging Face transformers) unless a remote URL is in view. */
+const LOOPBACK_URL = /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b/i;
+/** Where a client is pointed: its base URL or endpoint (an ordinary `url` or `host` may be any service's). */
+const ENDPOINT_SETTING = /(?:base_?url|baseURL|api_?base|apiBase|endpoint)\b/i;
 
 interface CallSite { index: number; call: RegExpExecArray; text: string; bracket: number }
 
@@ -470,7 +508,12 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const hinted = AI_HINT.test(diff.added.text);
   let chains: Map<string, ThirdPartyService> | undefined;
   const chainsInFile = () => (chains ??= hinted ? chainBindings(diff) : new Map());
-  const localOnly = () => mentioned()?.selfHosted === true && !diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text));
+  // A model on one's own machine: a self-hosted runtime (Ollama), or any client pointed at a loopback URL (an
+  // OpenAI-compatible LM Studio or vLLM server, text-generation-inference behind InferenceClient), with no remote URL in view.
+  let remote: boolean | undefined;
+  let loopback: boolean | undefined;
+  const localOnly = (service = mentioned()) => !(remote ??= diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) &&
+    (service?.selfHosted === true || (loopback ??= diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && LOOPBACK_URL.test(l.text) && (ENDPOINT_SETTING.test(l.text) || CONSTRUCTOR_ANY.test(l.text)))));
   // Whether a call's argument carries data: by name or assignment, or failing that, a value the enclosing function was
   // given by its caller. A fixed argument is counted (an SDK used only with fixed prompts is a demo).
   const sendsData = (raw: string, index: number): boolean => {
@@ -496,13 +539,13 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     if (!sendsData(raw, index)) continue;
     const service = serviceFrom(MODEL_BY_SERVICE, argument) ?? mentioned() ?? serviceFrom(CALL_BY_SERVICE, site.text.slice(call.index));
     // A model on one's own machine receives nobody's data.
-    if (service?.selfHosted && localOnly()) { fixedCalls++; continue; }
+    if (localOnly(service)) { fixedCalls++; continue; }
     return finding(index, service?.name ?? "AI provider");
   }
   // Any sending call on a client the file makes (`chat.send_message(text)`, `model.generate(userMessage)`), whatever the
   // method: the receiver says it is a model.
-  const clients = hinted ? new Map([...clientBindings(diff), ...chainsInFile()]) : undefined;
-  if (clients && clients.size > 0) {
+  const clients = hinted ? new Map([...typedClients(diff, mentioned() ?? LANGCHAIN ?? AI[0]), ...clientBindings(diff), ...chainsInFile()]) : undefined;
+  if (clients) {
     for (const index of diff.added.indexes) {
       const line = diff.lines[index];
       if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text)) continue;
@@ -510,7 +553,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       const sends: Array<{ service: ThirdPartyService; bracket: number }> = [];
       MEMBER_CALL.lastIndex = 0;
       for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
-        const service = clients.get(m[1]);
+        const service = clients.get(m[1]) ?? (PROVIDER_RECEIVER.test(m[1]) ? mentioned() ?? vendorNamed(m[1]) : undefined);
         if (service && SENDING_METHOD.test(m[3]) && !RESOURCE_CHAIN.test(m[2])) sends.push({ service, bracket: m.index + m[0].length - 1 });
       }
       if (chainsInFile().size > 0) {
@@ -523,7 +566,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       for (const { service, bracket } of sends) {
         const raw = argumentText(diff, index, bracket);
         if (!sendsData(raw, index)) continue;
-        if (service.selfHosted && localOnly()) { fixedCalls++; continue; }
+        if (localOnly(service)) { fixedCalls++; continue; }
         return finding(index, service.name);
       }
     }

@@ -321,20 +321,34 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
 
 /** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
 const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$/;
+/** The names a list import binds: `import { ServerClient, Models as M } from "x"`, `const { Analytics } = require("x")`, `from twilio.rest import Client, TwiML`. */
+const IMPORT_LIST = /^\s*import\s+(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^}]{1,300})\}\s*from\b|^\s*(?:const|let|var)\s+\{([^}]{1,300})\}\s*=\s*(?:await\s+)?require\s*\(|^\s*from\s+[\w.]+\s+import\s+\(?([\w\s,]{1,300}?)\)?\s*$/;
+
+function importedNames(importLine: string): string[] {
+  const single = IMPORT_BINDING.exec(importLine)?.slice(1).find((g) => g !== undefined);
+  const list = IMPORT_LIST.exec(importLine)?.slice(1).find((g) => g !== undefined);
+  // `A as B` and `A: B` (a destructuring rename) bind B.
+  const listed = list ? list.split(",").map((part) => part.trim().split(/\s+as\s+|\s*:\s*/).pop()!.trim()) : [];
+  return [...new Set([single, ...listed])].filter((name): name is string => name !== undefined && /^[A-Za-z_$][\w$]*$/.test(name) && name.length >= 2);
+}
 
 /**
- * An added call through the name the import binds (`OneSignal.sendTags({...})`, `client.lists.addListMember(...)`):
- * the service is used, not only imported. A type reference (`Stripe.Customer`) is not a call.
+ * An added call through a name the import binds (`OneSignal.sendTags({...})`, `client.lists.addListMember(...)`), or a
+ * client class it binds constructed (`Client(sid, token)` from twilio.rest, `new ServerClient(token)` from postmark): the
+ * service is used, not only imported. A type reference (`Stripe.Customer`) is not a call.
  */
 function bindingCall(diff: FileDiff, importLine: string): { newLine: number; text: string } | undefined {
-  const m = IMPORT_BINDING.exec(importLine);
-  const name = m?.slice(1).find((g) => g !== undefined);
-  if (!name || name.length < 2) return undefined;
-  const call = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?:\\.[A-Za-z_$][\\w$]*)+\\s*\\(`);
+  const names = importedNames(importLine);
+  if (names.length === 0) return undefined;
+  const calls = names.map((name) => {
+    const quoted = name.replace(/\$/g, "\\$");
+    // A class named for a client (`Client`, `ServerClient`, `WebClient`): calling it (Python) or `new` on it builds one.
+    return new RegExp(`(?<![\\w$.])${quoted}(?:\\.[A-Za-z_$][\\w$]*)+\\s*\\(` + (/^(?:[A-Z]\w*)?Client$/.test(name) ? `|(?<![\\w$.])${quoted}\\s*\\(\\s*[^)\\s]` : ""));
+  });
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
-    if (call.test(line.text)) return line;
+    if (calls.some((call) => call.test(line.text))) return line;
   }
   return undefined;
 }

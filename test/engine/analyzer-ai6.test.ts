@@ -1,0 +1,366 @@
+// Kinds widened on the round-6 ai6 batch (ai_use, subprocessors). Each family has positives in more than one language
+// and a real look-alike that must stay quiet.
+import { describe, it } from "@jest/globals";
+import { check, expectArea } from "./support/check-rule-cases.js";
+
+describe("a named argument whose value starts on the next line is a key, not a variable", () => {
+  it("stays quiet on a fixed question passed as PHP's named request: argument", async () => {
+    await check([
+      ["openai-php named request with fixed content", "examples/chat.php", [
+        "+$OpenAI = new OpenAI(api_key: \"YOUR_API_KEY\");",
+        "+$response = $OpenAI->chat(request:",
+        "+[",
+        "+    \"model\"    => \"gpt-3.5-turbo\",",
+        "+    \"messages\" => [\"role\" => \"user\", \"content\" => \"Do you know Elon Musk?\"]",
+        "+], response: OpenAI::PHP_OPENAI_RESPONSE_ARRAY);",
+      ], null],
+    ]);
+  });
+
+  it("still finds the posted text in the same call, and Ruby's shorthand messages:", async () => {
+    await check([
+      ["openai-php named request with posted content", "public/chat.php", [
+        "+$OpenAI = new OpenAI(api_key: getenv(\"OPENAI_API_KEY\"));",
+        "+$response = $OpenAI->chat(request:",
+        "+[",
+        "+    \"model\"    => \"gpt-3.5-turbo\",",
+        "+    \"messages\" => [\"role\" => \"user\", \"content\" => $_POST[\"question\"]]",
+        "+], response: OpenAI::PHP_OPENAI_RESPONSE_ARRAY);",
+      ], "ai_use"],
+      ["ruby shorthand messages: before a closing brace", "app/services/reply.rb", [
+        "+    messages = [{ role: \"user\", content: ticket.body }]",
+        "+    response = client.chat(parameters: {",
+        "+      model: \"gpt-4o\",",
+        "+      messages:",
+        "+    })",
+      ], "ai_use"],
+    ]);
+  });
+});
+
+describe("Cohere's classify, embed and rerank send the caller's text", () => {
+  it("finds reviews and tickets sent to classify and embed", async () => {
+    await check([
+      ["cohere.classify on posted reviews (node)", "api/reviews.js", [
+        "+const cohere = require('cohere-ai');",
+        "+app.post('/classify', async (req, res) => {",
+        "+  const response = await cohere.classify({ inputs: [req.body.review], examples });",
+        "+  res.json(response.classifications);",
+        "+});",
+      ], "ai_use"],
+      ["co.embed on support tickets (python)", "search/index_tickets.py", [
+        "+import cohere",
+        "+co = cohere.Client(os.environ[\"COHERE_API_KEY\"])",
+        "+def index(tickets):",
+        "+    vectors = co.embed(texts=[t.description for t in tickets], model=\"embed-english-v3.0\").embeddings",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on classify run over fixed example sentences", async () => {
+    await expectArea("ai_use", [
+      ["cohere.classify on written-in inputs", "healthAI/api.js", [
+        "+const cohere = require('cohere-ai');",
+        "+const examples = [",
+        "+  { text: 'The order came 5 days early', label: 'positive review' },",
+        "+  { text: 'The package was damaged', label: 'negative review' },",
+        "+];",
+        "+const inputs = [",
+        "+  'This item was broken when it arrived',",
+        "+  'The product is amazing',",
+        "+];",
+        "+(async () => {",
+        "+  const response = await cohere.classify({ inputs: inputs, examples: examples });",
+        "+  console.log(response);",
+        "+})();",
+      ]],
+    ], false);
+  });
+});
+
+describe("a client pointed at a loopback URL runs a model on this machine", () => {
+  it("stays quiet on InferenceClient and an OpenAI-compatible client served on localhost", async () => {
+    await check([
+      ["text-generation-inference on 127.0.0.1", "chat.py", [
+        "+from huggingface_hub import InferenceClient",
+        "+client = InferenceClient(model=\"http://127.0.0.1:8080\")",
+        "+def inference(message, history):",
+        "+    for token in client.text_generation(message, max_new_tokens=20, stream=True):",
+        "+        yield token",
+      ], null],
+      ["LM Studio behind the OpenAI SDK", "src/local_llm.ts", [
+        "+import OpenAI from \"openai\";",
+        "+const client = new OpenAI({",
+        "+  baseURL: \"http://localhost:1234/v1\",",
+        "+  apiKey: \"lm-studio\",",
+        "+});",
+        "+export async function reply(userMessage: string) {",
+        "+  return client.chat.completions.create({ model: \"local-model\", messages: [{ role: \"user\", content: userMessage }] });",
+        "+}",
+      ], null],
+    ]);
+  });
+
+  it("still finds a remote endpoint, and a localhost URL that is not the client's", async () => {
+    await check([
+      ["InferenceClient on a hosted endpoint", "chat.py", [
+        "+from huggingface_hub import InferenceClient",
+        "+client = InferenceClient(model=\"https://xyz.us-east-1.aws.endpoints.huggingface.cloud\")",
+        "+def inference(message, history):",
+        "+    return client.text_generation(message, max_new_tokens=200)",
+      ], "ai_use"],
+      ["OpenAI with a CORS origin on localhost", "server/app.py", [
+        "+from openai import OpenAI",
+        "+client = OpenAI()",
+        "+origins = [\"http://localhost:3000\"]",
+        "+@app.post(\"/ask\")",
+        "+def ask(question: str):",
+        "+    return client.chat.completions.create(model=\"gpt-4o\", messages=[{\"role\": \"user\", \"content\": question}])",
+      ], "ai_use"],
+    ]);
+  });
+});
+
+describe("a client injected by a type named for a model or an AI service", () => {
+  it("finds request data sent to a LangChain4j assistant and a Microsoft.Extensions.AI chat client", async () => {
+    await check([
+      ["LangChain4j @AiService field", "src/main/java/acme/AssistantController.java", [
+        "+import dev.langchain4j.service.spring.AiService;",
+        "+@RestController",
+        "+class AssistantController {",
+        "+    Assistant assistant;",
+        "+    AssistantController(Assistant assistant) {",
+        "+        this.assistant = assistant;",
+        "+    }",
+        "+    @GetMapping(\"/assistant\")",
+        "+    public String assistant(@RequestParam(value = \"message\") String message) {",
+        "+        return assistant.chat(message);",
+        "+    }",
+        "+}",
+      ], "ai_use"],
+      ["IChatClient constructor parameter (C#)", "Api/Controllers/SupportController.cs", [
+        "+using Microsoft.Extensions.AI;",
+        "+public class SupportController(IChatClient chat) : ControllerBase",
+        "+{",
+        "+    [HttpPost]",
+        "+    public async Task<string> Reply([FromBody] TicketDto ticket)",
+        "+    {",
+        "+        var response = await chat.GetResponseAsync(ticket.Description);",
+        "+        return response.Text;",
+        "+    }",
+        "+}",
+      ], "ai_use"],
+      ["Kotlin property typed as an AI service", "src/main/kotlin/acme/ChatRoutes.kt", [
+        "+import dev.langchain4j.service.AiServices",
+        "+class ChatRoutes(private val bot: SupportAssistant) {",
+        "+    fun answer(call: ApplicationCall, question: String): String {",
+        "+        return bot.chat(question)",
+        "+    }",
+        "+}",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on a fixed prompt to the same assistant and on services that are no model", async () => {
+    await check([
+      ["LangChain4j assistant asked a fixed question", "src/main/java/acme/Demo.java", [
+        "+import dev.langchain4j.service.AiServices;",
+        "+public class Demo {",
+        "+    private final Assistant assistant;",
+        "+    public String hello() {",
+        "+        return assistant.chat(\"What is the capital of France?\");",
+        "+    }",
+        "+}",
+      ], null],
+      ["e-mail service in a file that also mentions OpenAI", "src/main/java/acme/Notify.java", [
+        "+// Replies are drafted by OpenAI elsewhere; this only mails them.",
+        "+public class Notify {",
+        "+    private final EmailService emailService;",
+        "+    public void send(User user, String body) {",
+        "+        emailService.send(user.getEmail(), body);",
+        "+    }",
+        "+}",
+      ], null],
+    ]);
+  });
+});
+
+describe("a receiver named for a provider or a model reaches it, wherever its client is made", () => {
+  it("finds a message passed to a project's openai package (Go) and a claude client (Python)", async () => {
+    await check([
+      ["go package named openai", "handler/telegram/telegram.go", [
+        "+package telegram",
+        "+import (",
+        "+\t\"github.com/wechatgpt/wechatbot/openai\"",
+        "+)",
+        "+func Handle(msg string, model string) *string {",
+        "+\trequestText := strings.TrimSpace(msg)",
+        "+\treply, err := openai.Completions(requestText, model)",
+        "+\treturn reply",
+        "+}",
+      ], "ai_use"],
+      ["python claude_client from another module", "app/routes/summary.py", [
+        "+from app.clients import claude_client",
+        "+@router.post(\"/summarise\")",
+        "+def summarise(note: NoteIn):",
+        "+    return claude_client.ask(note.text)",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on a fixed prompt and on configuring the package", async () => {
+    await check([
+      ["go package named openai with a fixed prompt", "cmd/smoke/main.go", [
+        "+package main",
+        "+import \"github.com/acme/bot/openai\"",
+        "+func main() {",
+        "+\treply, _ := openai.Completions(\"Say hello\", \"gpt-3.5-turbo\")",
+        "+\tfmt.Println(*reply)",
+        "+}",
+      ], null],
+      ["ruby-openai configured in an initializer", "config/initializers/openai.rb", [
+        "+OpenAI.configure do |config|",
+        "+  config.access_token = ENV.fetch('OPENAI_ACCESS_TOKEN')",
+        "+  config.request_timeout = 240",
+        "+end",
+      ], null],
+    ]);
+  });
+});
+
+describe("a client class imported from a service's SDK and constructed", () => {
+  it("finds Twilio's Client built in Python and Postmark's ServerClient built from a named import", async () => {
+    await expectArea("subprocessors", [
+      ["twilio.rest Client(sid, token)", "accounts/utils.py", [
+        "+from twilio.rest import Client",
+        "+client = Client(account_sid, auth_token)",
+        "+def send_sms(user_code, phone_number):",
+        "+    client.messages.create(body=f'Your code: {user_code}', from_=SENDER, to=phone_number)",
+      ]],
+      ["postmark ServerClient from a named import", "emails/send.js", [
+        "+import { ServerClient } from \"postmark\";",
+        "+const client = new ServerClient(process.env.POSTMARK_TOKEN);",
+        "+export const sendReceipt = (to) => client.sendEmail({ From: \"shop@acme.io\", To: to, Subject: \"Receipt\" });",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on the import alone, a type annotation, and a class that is no client", async () => {
+    await expectArea("subprocessors", [
+      ["twilio Client only imported for a type", "app/types.py", [
+        "+from twilio.rest import Client",
+        "+def send(client: Client, to: str) -> None:",
+        "+    pass",
+      ]],
+      ["segment Analytics class built in a file that tracks an id", "src/analytics/track-signup.ts", [
+        "+import { Analytics } from \"@segment/analytics-node\";",
+        "+const analytics = new Analytics({ writeKey: config.segmentWriteKey });",
+        "+export const trackSignup = (userId: string) => analytics.track({ userId, event: \"Signed up\" });",
+      ]],
+    ], false);
+  });
+});
+
+describe("an analytics event keyed by the person's e-mail address", () => {
+  it("finds PostHog, Mixpanel and Segment events whose distinct id or user id is the e-mail", async () => {
+    await expectArea("subprocessors", [
+      ["posthog.capture distinct_id=user.email (python)", "core/utils/analytics.py", [
+        "+def posthog_capture(event_name, user, properties):",
+        "+    posthog.capture(",
+        "+        event_name, distinct_id=user.email if user else None, properties=properties",
+        "+    )",
+      ]],
+      ["mixpanel.track distinct_id: email (node)", "src/services/mixpanel.ts", [
+        "+export function trackEvent(eventName: string, email: string, filter: string) {",
+        "+  mixpanel.track(eventName, {",
+        "+    distinct_id: email,",
+        "+    filter",
+        "+  });",
+        "+}",
+      ]],
+      ["segment analytics.track userId: user.email (ruby)", "app/jobs/track_job.rb", [
+        "+    Analytics.track(",
+        "+      user_id: user.email,",
+        "+      event: 'Order Completed')",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on an opaque id, a hashed e-mail, and a comment", async () => {
+    await expectArea("subprocessors", [
+      ["posthog.capture distinct_id=user.id", "core/utils/analytics.py", [
+        "+def posthog_capture(event_name, user, properties):",
+        "+    posthog.capture(event_name, distinct_id=str(user.id), properties=properties)",
+      ]],
+      ["segment userId from a hashed e-mail", "src/track.ts", [
+        "+const userId = sha256(user.email);",
+        "+analytics.track({ userId: userId, event: \"Signed up\" });",
+      ]],
+      ["comment describing the old keying", "src/track.ts", [
+        "+// we used to send distinct_id: user.email here",
+        "+posthog.capture({ distinctId: user.id, event: \"login\" });",
+      ]],
+    ], false);
+  });
+});
+
+describe("identity traits are read from code and sample payloads, not from doc blocks", () => {
+  it("stays quiet on a wrapper whose JSDoc mentions a property's name", async () => {
+    await expectArea("subprocessors", [
+      ["mixpanel people.set wrapper with @param prose", "src/mixpanel-people.js", [
+        "+/**",
+        "+ * Set properties on a user record",
+        "+ * @param {string|object} varProperty If a string, this is the name of the property",
+        "+ */",
+        "+function registerUserProperties (varProperty, varValue, fncCallback) {",
+        "+  mixpanel.people.set(varProperty, varValue, fncCallback);",
+        "+}",
+      ]],
+    ], false);
+  });
+
+  it("still finds people.set with an e-mail, and traits shown in a sample payload comment", async () => {
+    await expectArea("subprocessors", [
+      ["people.set with $email", "src/helpers/mixpanel.js", [
+        "+export function identify(user) {",
+        "+  mixpanel.identify(user.id);",
+        "+  mixpanel.people.set({ $email: user.email, $first_name: user.first_name });",
+        "+}",
+      ]],
+      ["segment identify under a sample of the rows it sends", "api.py", [
+        " #   'traits.email': 'c.silveri@e-motion.tv',",
+        " #   'traits.first_name': 'Corrado',",
+        "+def segment_api_call(segment_write_key, user_id_header, csv_output):",
+        "+    segment_client = analytics.Client(segment_write_key, debug=True)",
+        "+    for call_data in csv_output:",
+        "+        user_id = call_data.pop(user_id_header)",
+        "+        segment_client.identify(user_id, call_data)",
+      ]],
+    ], true);
+  });
+});
+
+describe("Amplitude through Expo's module", () => {
+  it("finds expo-analytics-amplitude initialised", async () => {
+    await expectArea("subprocessors", [
+      ["Amplitude.initialize from expo-analytics-amplitude", "src/config/amplitude.ts", [
+        "+import * as Amplitude from 'expo-analytics-amplitude';",
+        "+export const initialize = () => {",
+        "+  Amplitude.initialize(API_KEY)",
+        "+}",
+      ]],
+      ["Amplitude.initializeAsync without the import in view", "App.tsx", [
+        "+  useEffect(() => { Amplitude.initializeAsync(Constants.manifest.extra.amplitudeKey); }, []);",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet when the initialisation only moves", async () => {
+    await expectArea("subprocessors", [
+      ["initialize moved into a hook", "App.tsx", [
+        "-Amplitude.initializeAsync(KEY);",
+        "+  useEffect(() => { Amplitude.initializeAsync(KEY); }, []);",
+      ]],
+    ], false);
+  });
+});
