@@ -364,3 +364,96 @@ describe("Amplitude through Expo's module", () => {
     ], false);
   });
 });
+
+describe("agents, graphs and SDK calls the catalogue had no signature for", () => {
+  it("finds a person's message run through an agent, a graph, embeddings, Semantic Kernel and a chained client", async () => {
+    await check([
+      ["OpenAI Agents SDK Runner.run", "agents/run.py", [
+        "+from agents import Agent, Runner",
+        "+agent = Agent(name=\"Support\", instructions=\"Help the customer.\")",
+        "+async def handle(message: IncomingMessage):",
+        "+    result = await Runner.run(agent, input=message.text)",
+        "+    return result.final_output",
+      ], "ai_use"],
+      ["@openai/agents run(agent, input)", "src/agent.ts", [
+        "+import { Agent, run } from \"@openai/agents\";",
+        "+export async function reply(customerMessage: string) {",
+        "+  const result = await run(supportAgent, customerMessage);",
+        "+  return result.finalOutput;",
+        "+}",
+      ], "ai_use"],
+      ["LangGraph graph built elsewhere", "graph.py", [
+        "+from langgraph.graph import StateGraph",
+        "+def chat(user_question: str):",
+        "+    return graph.invoke({\"messages\": [(\"user\", user_question)]})",
+      ], "ai_use"],
+      ["LangChain agent executor", "bot/agent.py", [
+        "+from langchain.agents import AgentExecutor",
+        "+@app.post(\"/ask\")",
+        "+def ask(req: AskIn):",
+        "+    return agent_executor.invoke({\"input\": req.question})",
+      ], "ai_use"],
+      ["go-openai CreateEmbeddings on a document", "worker/embeddings.go", [
+        "+func (w *Worker) Index(ctx context.Context, doc Document) error {",
+        "+\tresp, err := w.client.CreateEmbeddings(ctx, openai.EmbeddingRequest{Input: []string{doc.Body}, Model: openai.SmallEmbedding3})",
+        "+\treturn w.store(doc.ID, resp, err)",
+        "+}",
+      ], "ai_use"],
+      ["Semantic Kernel (python) kernel.invoke", "sk.py", [
+        "+from semantic_kernel import Kernel",
+        "+async def answer(user_input: str):",
+        "+    return await kernel.invoke(chat_function, input=user_input)",
+      ], "ai_use"],
+      ["Semantic Kernel (java) invokePromptAsync", "src/main/java/acme/Sk.java", [
+        "+import com.microsoft.semantickernel.Kernel;",
+        "+public Mono<String> answer(String question) {",
+        "+    return kernel.invokePromptAsync(question).map(Object::toString);",
+        "+}",
+      ], "ai_use"],
+      ["ruby-openai client made and called on one line", "app/services/note_summary.rb", [
+        "+class NoteSummary",
+        "+  def call(note)",
+        "+    OpenAI::Client.new.chat(parameters: { model: \"gpt-4o\", messages: [{ role: \"user\", content: note.body }] })",
+        "+  end",
+        "+end",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on the same calls with fixed text, and on agents and executors outside an AI framework", async () => {
+    await check([
+      ["Runner.run_sync with a fixed haiku request", "agents/demo.py", [
+        "+from agents import Agent, Runner",
+        "+agent = Agent(name=\"Assistant\", instructions=\"You are a helpful assistant\")",
+        "+result = Runner.run_sync(agent, \"Write a haiku about recursion in programming.\")",
+      ], null],
+      ["graph invoked with a fixed question", "graph_demo.py", [
+        "+from langgraph.graph import StateGraph",
+        "+print(graph.invoke({\"messages\": [(\"user\", \"what is the weather in sf\")]}))",
+      ], null],
+      ["embeddings of a fixed sentence (go)", "cmd/embed/main.go", [
+        "+func main() {",
+        "+\tresp, _ := client.CreateEmbeddings(context.Background(), openai.EmbeddingRequest{Input: []string{\"The food was delicious\"}})",
+        "+\tfmt.Println(len(resp.Data))",
+        "+}",
+      ], null],
+      ["kernel.invoke_prompt with a fixed poem", "sk_demo.py", [
+        "+from semantic_kernel import Kernel",
+        "+result = await kernel.invoke_prompt(prompt=\"Write a poem about the sea\")",
+      ], null],
+      ["a job executor running an order", "src/main/java/acme/Jobs.java", [
+        "+public class Jobs {",
+        "+    private final JobExecutor executor;",
+        "+    public void run(Order order) {",
+        "+        executor.run(order);",
+        "+    }",
+        "+}",
+      ], null],
+      ["a Temporal workflow run", "app/workflows.py", [
+        "+from temporalio.client import Client",
+        "+async def start(order):",
+        "+    await workflow.run(order)",
+      ], null],
+    ]);
+  });
+});

@@ -30,7 +30,7 @@ const CONSTRUCTOR_ANY = new RegExp(CONSTRUCTORS.map((c) => `(?:${c.pattern.sourc
 const CONSTRUCTOR_LITERALS = literalPrefilter(AI.flatMap((s) => s.clients ?? []), new RegExp(CONSTRUCTOR_ANY.source, "gi"));
 const mayConstruct = (text: string) => { CONSTRUCTOR_LITERALS.lastIndex = 0; return CONSTRUCTOR_LITERALS.test(text); };
 /** Words of AI use: a file without any of them has no AI client to follow (one scan of the added text). */
-const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|llm|chat_?model|\w+ChatModel|gpt)/i;
+const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|langgraph|llama_?index|crewai|semantic_kernel|llm|chat_?model|\w+ChatModel|gpt)/i;
 /** `name = value`, `self.name = value`, `val name: Type = value`, `name := value`, `$name = value`. */
 const BINDING = /^\s*(?:(?:const|let|var|val|final|private|public|protected|readonly|static)\s+)*(?:[\w<>[\].?]+\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?| ]+?\s*)?:?=(?![=>])\s*(.+)$/;
 /** Only qualifiers, `new`, `await` or an opening call may come before the constructor in the value. */
@@ -97,6 +97,13 @@ function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, T
  * `llm_service.generate(prompt)`): the name says what the call reaches even when the client is made in another file.
  */
 const PROVIDER_RECEIVER = /^(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc))?$/i;
+/**
+ * Agents and graphs of an agent framework, compiled or built elsewhere (`graph = builder.compile()`, `agent_executor`,
+ * `crew`): running one on a person's message sends it to the framework's model. Only in a file that names the framework.
+ */
+const AGENT_RECEIVER = /^(?:\w+_)?(?:graph|agent|agent_executor|executor|workflow|crew)$|^\w*(?:Graph|Agent|Workflow|Crew)$/;
+const AGENT_METHOD = /^a?(?:invoke|stream|run|kickoff)\w*$/i;
+const AGENT_FRAMEWORK = /\b(?:langgraph|langchain|crewai|autogen|llama_?index|smolagents|pydantic_ai|semantic_kernel)\b|@langchain\/|@openai\/agents|^\s*from\s+agents\s+import\b/m;
 
 /** The callee of a value: `get_chain()`, `helpers.qa_chain(llm)`, `await buildRagChain()`. */
 const CALLEE = /^(?:await\s+)?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\(/;
@@ -153,7 +160,7 @@ const USER_INPUT_READ = /\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|questionAnswering|question_answering|featureExtraction|feature_extraction|automaticSpeech|automatic_speech|sentence_?[Ss]imilarity|\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|questionAnswering|question_answering|featureExtraction|feature_extraction|automaticSpeech|automatic_speech|sentence_?[Ss]imilarity|(?<!\bRunner)\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string, singleQuotesInterpolate = false): string {
@@ -544,6 +551,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   }
   // Any sending call on a client the file makes (`chat.send_message(text)`, `model.generate(userMessage)`), whatever the
   // method: the receiver says it is a model.
+  let agentFramework: boolean | undefined;
   const clients = hinted ? new Map([...typedClients(diff, mentioned() ?? LANGCHAIN ?? AI[0]), ...clientBindings(diff), ...chainsInFile()]) : undefined;
   if (clients) {
     for (const index of diff.added.indexes) {
@@ -553,7 +561,8 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       const sends: Array<{ service: ThirdPartyService; bracket: number }> = [];
       MEMBER_CALL.lastIndex = 0;
       for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
-        const service = clients.get(m[1]) ?? (PROVIDER_RECEIVER.test(m[1]) ? mentioned() ?? vendorNamed(m[1]) : undefined);
+        const service = clients.get(m[1]) ?? (PROVIDER_RECEIVER.test(m[1]) ? mentioned() ?? vendorNamed(m[1]) : undefined) ??
+          (AGENT_RECEIVER.test(m[1]) && AGENT_METHOD.test(m[3]) && m[2] === "" && (agentFramework ??= AGENT_FRAMEWORK.test(diff.lines.map((l) => l.kind === "-" ? "" : l.text).join("\n"))) ? mentioned() ?? LANGCHAIN : undefined);
         if (service && SENDING_METHOD.test(m[3]) && !RESOURCE_CHAIN.test(m[2])) sends.push({ service, bracket: m.index + m[0].length - 1 });
       }
       if (chainsInFile().size > 0) {
