@@ -457,3 +457,80 @@ describe("agents, graphs and SDK calls the catalogue had no signature for", () =
     ]);
   });
 });
+
+describe("a service's client set up in each language's own way", () => {
+  it("finds clients made through a Go package, PHP's use, a vendor namespace and static set-up calls", async () => {
+    await expectArea("subprocessors", [
+      ["segment analytics.New through the Go package name", "internal/analytics/segment.go", [
+        "+import \"github.com/segmentio/analytics-go/v3\"",
+        "+var client = analytics.New(os.Getenv(\"SEGMENT_WRITE_KEY\"))",
+      ]],
+      ["stripe.Key set in Go", "internal/pay/stripe.go", [
+        "+import \"github.com/stripe/stripe-go/v76\"",
+        "+func init() {",
+        "+\tstripe.Key = os.Getenv(\"STRIPE_SECRET_KEY\")",
+        "+}",
+      ]],
+      ["Twilio client from PHP's use", "app/Services/Sms.php", [
+        "+use Twilio\\Rest\\Client;",
+        "+$twilio = new Client(getenv(\"TWILIO_SID\"), getenv(\"TWILIO_TOKEN\"));",
+      ]],
+      ["\\Stripe\\Stripe::setApiKey without an import", "app/Services/Pay.php", [
+        "+\\Stripe\\Stripe::setApiKey(env('STRIPE_SECRET'));",
+      ]],
+      ["new \\SendGrid(key) without an import", "app/Services/Mail.php", [
+        "+$sendgrid = new \\SendGrid(getenv('SENDGRID_API_KEY'));",
+      ]],
+      ["Segment::Analytics.new in a Rails initializer", "config/initializers/segment.rb", [
+        "+Analytics = Segment::Analytics.new(write_key: ENV[\"SEGMENT_WRITE_KEY\"])",
+      ]],
+      ["TwilioClient.Init (C#)", "Program.cs", [
+        "+using Twilio;",
+        "+TwilioClient.Init(accountSid, authToken);",
+      ]],
+      ["StripeConfiguration.ApiKey (C#)", "Billing.cs", [
+        "+using Stripe;",
+        "+StripeConfiguration.ApiKey = builder.Configuration[\"Stripe:SecretKey\"];",
+      ]],
+      ["newrelic.agent.initialize (python)", "apm.py", [
+        "+import newrelic.agent",
+        "+newrelic.agent.initialize(\"newrelic.ini\")",
+      ]],
+      ["ddtrace patch_all imported by name", "app/tracing.py", [
+        "+from ddtrace import patch_all, tracer",
+        "+patch_all()",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on types, exceptions and functions of an SDK set up elsewhere", async () => {
+    await expectArea("subprocessors", [
+      ["sentry capture_exception imported by name", "app/views.py", [
+        "+from sentry_sdk import capture_exception",
+        "+def handle(e):",
+        "+    capture_exception(e)",
+      ]],
+      ["amplitude track imported by name", "src/analytics.ts", [
+        "+import { track } from \"@amplitude/analytics-browser\";",
+        "+export const onClick = () => track(\"Button Clicked\");",
+      ]],
+      ["a Stripe type in a Go signature", "internal/x.go", [
+        "+import \"github.com/stripe/stripe-go/v76\"",
+        "+func price(p *stripe.Price) int64 { return p.UnitAmount }",
+      ]],
+      ["a Stripe exception caught in PHP", "app/Services/Pay.php", [
+        "+use Stripe\\Exception\\CardException;",
+        "+try { $this->charge(); } catch (CardException $e) { report($e); }",
+      ]],
+      ["a Twilio exception raised in Python", "app/t2.py", [
+        "+from twilio.base.exceptions import TwilioRestException",
+        "+def notify():",
+        "+    raise TwilioRestException(400, \"uri\")",
+      ]],
+      ["gevent's monkey.patch_all", "app/tasks.py", [
+        "+from gevent import monkey",
+        "+monkey.patch_all()",
+      ]],
+    ], false);
+  });
+});
