@@ -534,3 +534,54 @@ describe("a service's client set up in each language's own way", () => {
     ], false);
   });
 });
+
+describe("prompts written as heredocs and Spring AI prompts with a system message first", () => {
+  it("finds an entry interpolated into a Ruby heredoc and a PHP heredoc, and a user message after .system(...)", async () => {
+    await check([
+      ["ruby <<~PROMPT with #{entry.text}", "app/services/coach.rb", [
+        "+  def feedback(entry)",
+        "+    prompt = <<~PROMPT",
+        "+      Give feedback on this journal entry:",
+        "+      #{entry.text}",
+        "+    PROMPT",
+        "+    client.chat(parameters: { model: \"gpt-4o\", messages: [{ role: \"user\", content: prompt }] })",
+        "+  end",
+      ], "ai_use"],
+      ["php <<<EOT with {$review['body']}", "app/Ai.php", [
+        "+function summarise($client, $review) {",
+        "+    $prompt = <<<EOT",
+        "+Summarise this review: {$review['body']}",
+        "+EOT;",
+        "+    return $client->chat()->create(['model' => 'gpt-4o', 'messages' => [['role' => 'user', 'content' => $prompt]]]);",
+        "+}",
+      ], "ai_use"],
+      ["Spring AI prompt().system(...).user(...)", "src/main/java/acme/Triage.java", [
+        "+public String triage(EmailMessage email) {",
+        "+    return chatClient.prompt().system(\"You triage support e-mails.\").user(email.getBody()).call().content();",
+        "+}",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on a heredoc of fixed text, a quoted heredoc, and a fixed user message after .system(...)", async () => {
+    await check([
+      ["ruby heredoc without interpolation", "lib/tasks/demo.rb", [
+        "+    prompt = <<~PROMPT",
+        "+      Write a limerick about Ruby.",
+        "+    PROMPT",
+        "+    client.chat(parameters: { model: \"gpt-4o\", messages: [{ role: \"user\", content: prompt }] })",
+      ], null],
+      ["ruby <<~'PROMPT' keeps #{...} as text", "lib/tasks/template.rb", [
+        "+    prompt = <<~'PROMPT'",
+        "+      Fill in #{name} later.",
+        "+    PROMPT",
+        "+    client.chat(parameters: { model: \"gpt-4o\", messages: [{ role: \"user\", content: prompt }] })",
+      ], null],
+      ["Spring AI fixed joke after a system message", "src/main/java/acme/Joke.java", [
+        "+public String joke() {",
+        "+    return chatClient.prompt().system(\"You are funny.\").user(\"Tell me a joke\").call().content();",
+        "+}",
+      ], null],
+    ]);
+  });
+});

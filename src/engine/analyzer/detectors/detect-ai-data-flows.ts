@@ -179,7 +179,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
       for (const m of body.matchAll(INTERPOLATION)) {
         if (m[3] !== undefined && !braces) continue;
         // `$name` in single quotes is literal text in shell, PHP and Perl; Dart interpolates it in both kinds of quote.
-        if (m[4] !== undefined && quote === "'" && !singleQuotesInterpolate) continue;
+        // So is Ruby's `#{...}` (and any language's) in single quotes.
+        if ((m[4] !== undefined || m[2] !== undefined) && quote === "'" && !singleQuotesInterpolate) continue;
         kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
       }
       // The prefix may have been the tail of a name (`print"`): keep it unless it is a string prefix.
@@ -239,6 +240,7 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
     const start = line.text.length - m[2].length;
     if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
+    else if (m[2].startsWith("<<")) add(m[1], readHeredoc(diff, i, m[2]));
     else if (/^[\[({]/.test(m[2])) add(m[1], argumentText(diff, i, start));
     // A call or macro whose arguments go on below (`let body = json!({`, `payload = dict(`): read them to the close.
     else if (OPENED_CALL.test(m[2])) add(m[1], m[2].replace(/[\[({]\s*$/, "") + argumentText(diff, i, line.text.search(/[\[({]\s*$/)));
@@ -279,6 +281,30 @@ function chainContinuation(diff: FileDiff, index: number): string {
 }
 
 /** A triple-quoted literal from its opening quotes to its closing ones, across lines. */
+/** A heredoc's opener: Ruby's `<<~PROMPT`, `<<-SQL`, `<<'TEXT'`, PHP's `<<<EOT`, `<<<"EOT"`. */
+const HEREDOC = /^<<(?:[~-]|<)?\s*(["']?)([A-Za-z_]\w*)\1/;
+
+/**
+ * A heredoc's body up to its terminator, as the string literal it is (double-quoted, so `#{entry.text}` and `$name`
+ * read as interpolation; single-quoted when the opener quotes its name, which turns interpolation off).
+ */
+function readHeredoc(diff: FileDiff, index: number, value: string): string {
+  const open = HEREDOC.exec(value);
+  if (!open) return value;
+  const quote = open[1] === "'" ? "'" : '"';
+  const hunk = diff.lines[index].hunk;
+  const body: string[] = [];
+  for (let i = index + 1, size = 0; i < diff.lines.length && size < 4000; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    if (line.text.trim().replace(/;$/, "") === open[2]) break;
+    body.push(line.text.replace(/\\/g, "").replaceAll(quote, " "));
+    size += line.text.length;
+  }
+  return `${quote}${body.join(" ")}${quote}${value.slice(open[0].length)}`;
+}
+
 function readTripleQuoted(diff: FileDiff, index: number, from: number): string {
   const open = /"""|'''/.exec(diff.lines[index].text.slice(from));
   if (!open) return diff.lines[index].text.slice(from);
