@@ -585,3 +585,34 @@ describe("prompts written as heredocs and Spring AI prompts with a system messag
     ]);
   });
 });
+
+describe("a thing's members are nobody's data", () => {
+  it("stays quiet on product descriptions and recipes generated from their own fields", async () => {
+    await check([
+      ["product name, category and price", "app/catalog.py", [
+        "+def describe(product):",
+        "+    prompt = f\"Write a catchy description for {product.name}, a {product.category} priced at {product.price}.\"",
+        "+    return client.chat.completions.create(model=\"gpt-4o\", messages=[{\"role\": \"user\", \"content\": prompt}])",
+      ], null],
+      ["recipe ingredients (node)", "src/recipes.ts", [
+        "+export async function tips(recipe: Recipe) {",
+        "+  return openai.chat.completions.create({ model: \"gpt-4o\", messages: [{ role: \"user\", content: `Suggest swaps for ${recipe.ingredients.join(\", \")}` }] });",
+        "+}",
+      ], null],
+    ]);
+  });
+
+  it("still finds a person beside the product, and a person named on it", async () => {
+    await check([
+      ["product recommended to a named user", "app/recommend.py", [
+        "+def recommend(product, user):",
+        "+    prompt = f\"Recommend {product.name} to {user.first_name}, who bought {user.last_order}.\"",
+        "+    return client.chat.completions.create(model=\"gpt-4o\", messages=[{\"role\": \"user\", \"content\": prompt}])",
+      ], "ai_use"],
+      ["the seller's e-mail on a product", "app/listing.py", [
+        "+def draft(product):",
+        "+    return client.chat.completions.create(model=\"gpt-4o\", messages=[{\"role\": \"user\", \"content\": f\"Email {product.seller_email} about stock\"}])",
+      ], "ai_use"],
+    ]);
+  });
+});

@@ -373,6 +373,11 @@ function withoutInterpolatedConstants(text: string, constants: Map<string, strin
   return text.includes("{") ? text.replace(INTERPOLATED_NAME, (all, open: string, name: string) => (constants.has(name) ? `${open}}` : all)) : text;
 }
 
+/** Objects that describe things rather than people: products and catalogues, media, places, weather, markets. */
+const THING_ROOT = /^(?:products?|catalog(?:ue)?s?|inventory|skus?|recipes?|ingredients?|books?|movies?|films?|songs?|albums?|games?|stocks?|tickers?|weather|forecasts?|cit(?:y|ies)|countr(?:y|ies)|locales?|repos?|repositor(?:y|ies))$/i;
+/** Members that name a person even on a thing (`product.seller_email`, `book.author`, `listing.owner`). */
+const PERSONAL_MEMBER = /e-?mail|phone|address|owner|seller|buyer|author|customer|user|patient|member|person|contact/i;
+
 /** Whether the text carries data from people: a data-named value that is not fixed text, followed through assignments. */
 function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   const { assignments, constants, parameters } = facts;
@@ -381,6 +386,8 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
     if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root)) continue;
+    // A product's name or a recipe's description is about a thing, not a person, unless the member names one.
+    if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = assignments.get(root);
     const appended = assignments.get(`${APPENDED}${root}`);
     if (appended && depth < 3 && appended.some((value) => carriesData(value, facts, depth + 1))) return true;
@@ -403,6 +410,8 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
+    // What a thing's members hold (a product's name and price) is as good as fixed text: nobody's data.
+    if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = facts.assignments.get(root);
     const appended = facts.assignments.get(`${APPENDED}${root}`) ?? [];
     if (values && depth < 3 && !facts.parameters.has(root) && [...values, ...appended].every((v) => isFixed(v, facts, depth + 1))) continue;
