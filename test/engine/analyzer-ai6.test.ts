@@ -616,3 +616,41 @@ describe("a thing's members are nobody's data", () => {
     ]);
   });
 });
+
+describe("records looked up in a store, and the Ruby anthropic gem", () => {
+  it("finds a call transcript loaded by id and sent with Anthropic::Client (ruby), and a note fetched by primary key (python)", async () => {
+    await check([
+      ["Anthropic::Client.new.messages on a record found by id", "app/jobs/summarize_call_job.rb", [
+        "+class SummarizeCallJob",
+        "+  def perform(call_id)",
+        "+    call = Call.find(call_id)",
+        "+    summary = Anthropic::Client.new.messages(parameters: { model: \"claude-3-haiku-20240307\", max_tokens: 500, messages: [{ role: \"user\", content: call.transcript }] })",
+        "+  end",
+        "+end",
+      ], "ai_use"],
+      ["client.messages(parameters:) on a found record", "app/services/triage.rb", [
+        "+  def triage(ticket_id)",
+        "+    ticket = Ticket.find_by(id: ticket_id)",
+        "+    client.messages(parameters: { model: \"claude-3-5-sonnet-latest\", max_tokens: 300, messages: [{ role: \"user\", content: ticket.body }] })",
+        "+  end",
+      ], "ai_use"],
+      ["a note loaded with objects.get", "notes/views.py", [
+        "+def summarise(request, pk):",
+        "+    note = Note.objects.get(pk=pk)",
+        "+    return client.chat.completions.create(model=\"gpt-4o\", messages=[{\"role\": \"user\", \"content\": note.text}])",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on a setting looked up in the same store and on a fixed message to the gem", async () => {
+    await check([
+      ["prompt setting found by key", "app/services/greeter.rb", [
+        "+    setting = Setting.find_by(key: \"greeting\")",
+        "+    client.messages(parameters: { model: \"claude-3-5-sonnet-latest\", max_tokens: 300, messages: [{ role: \"user\", content: setting.value }] })",
+      ], null],
+      ["fixed hello to the gem", "script/try_claude.rb", [
+        "+puts Anthropic::Client.new.messages(parameters: { model: \"claude-3-haiku-20240307\", max_tokens: 50, messages: [{ role: \"user\", content: \"Hello, Claude\" }] })",
+      ], null],
+    ]);
+  });
+});

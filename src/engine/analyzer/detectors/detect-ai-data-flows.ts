@@ -406,6 +406,9 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
 
 /** Text with nothing computed in it: literals, keys, constants, package names, and names assigned such text. */
 function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
+  // A record looked up in a store (`Call.find(call_id)`, `Note.objects.get(pk=pk)`, `repo.findById(id)`) is whatever
+  // the store holds, however fixed its key.
+  if (STORE_LOOKUP.test(text)) return false;
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
@@ -420,6 +423,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   return true;
 }
 
+const STORE_LOOKUP = /\.(?:find\w*|fetch\w*|query|select|where|retrieve|filter(?:_by)?|objects\.get)\s*\(|\bget_object_or_404\s*\(/;
 /** Functions and macros that only build a collection from what they are given (`listOf(...)`, `vec![...]`, `dict(...)`). */
 const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap)Of|emptyList|emptyMap|vec|dict|list|tuple|array|compact)$/;
 const NO_PARAMETERS: Set<string> = new Set();
