@@ -654,3 +654,47 @@ describe("records looked up in a store, and the Ruby anthropic gem", () => {
     ]);
   });
 });
+
+describe("the project's own files, read by a literal path, are nobody's data", () => {
+  it("stays quiet on embeddings of the repository's docs and FAQ", async () => {
+    await check([
+      ["DirectoryLoader over ./docs into embed_documents", "ingest_docs.py", [
+        "+from langchain_community.document_loaders import DirectoryLoader",
+        "+from langchain_openai import OpenAIEmbeddings",
+        "+loader = DirectoryLoader(\"./docs\", glob=\"**/*.md\")",
+        "+docs = loader.load()",
+        "+vectors = OpenAIEmbeddings().embed_documents([d.page_content for d in docs])",
+      ], null],
+      ["a FAQ file split into chunks and embedded", "faq_index.py", [
+        "+from openai import OpenAI",
+        "+client = OpenAI()",
+        "+with open(\"data/faq.txt\") as f:",
+        "+    chunks = f.read().split(\"\\n\\n\")",
+        "+embeddings = client.embeddings.create(model=\"text-embedding-3-small\", input=chunks)",
+      ], null],
+    ]);
+  });
+
+  it("still finds an uploaded PDF, a patients file and a variable path", async () => {
+    await check([
+      ["uploaded PDF loaded and embedded", "upload_index.py", [
+        "+from langchain_community.document_loaders import PyPDFLoader",
+        "+@app.post(\"/upload\")",
+        "+async def upload(file: UploadFile):",
+        "+    path = save(file)",
+        "+    docs = PyPDFLoader(path).load()",
+        "+    vectors = OpenAIEmbeddings().embed_documents([d.page_content for d in docs])",
+      ], "ai_use"],
+      ["patients.csv read by its literal path", "scripts/summarise_patients.py", [
+        "+with open(\"exports/patients.csv\") as f:",
+        "+    rows = f.read().splitlines()",
+        "+summary = client.chat.completions.create(model=\"gpt-4o\", messages=[{\"role\": \"user\", \"content\": \"\\n\".join(rows)}])",
+      ], "ai_use"],
+      ["a resume read from a path the caller gives", "cv/review.py", [
+        "+def review(path):",
+        "+    resume = open(path).read()",
+        "+    return client.chat.completions.create(model=\"gpt-4o\", messages=[{\"role\": \"user\", \"content\": resume}])",
+      ], "ai_use"],
+    ]);
+  });
+});

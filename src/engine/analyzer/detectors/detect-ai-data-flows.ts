@@ -208,6 +208,7 @@ const LOOP = /^\s*for\s*\(?\s*(?:const|let|var|final)?\s*\(?([A-Za-z_]\w*)(?:\s*
 /** Collections filled after they are made: `messages.append({...})`, `prompt.push(content: text)`, `history << msg`. */
 const MUTATION = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\.\s*(?:push|append|add|concat|extend|update|insert|unshift|add_message|addMessage|add_user_message|addUserMessage|AddUserMessage|Add)\s*\((.*)|<<\s*(.+))$/;
 const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshift|Add)\w*\s*\(|<</;
+const COMPREHENSION = /[\[({,]\s*[^\[\](){}\n]{0,200}?\bfor\s+([A-Za-z_]\w*)\s+in\s+([A-Za-z_][\w.]*)/g;
 const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
 const APPENDED = "+";
 const OPENED_CALL = /^[\w.!:]+\s*[\[({]{1,2}\s*$/;
@@ -228,6 +229,8 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
       if (loop[1]) add(loop[1], loop[2]);
       else add(loop[4], loop[3]);
     }
+    // A comprehension's variable holds the items it runs over: `[d.page_content for d in docs]`.
+    if (line.text.includes(" for ")) for (const c of line.text.matchAll(COMPREHENSION)) add(c[1], c[2]);
     const mutation = MUTATION_WORD.test(line.text) ? MUTATION.exec(line.text) : null;
     if (mutation) {
       // What is appended can show data arrives; it cannot show the collection holds only fixed text.
@@ -409,6 +412,10 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   // A record looked up in a store (`Call.find(call_id)`, `Note.objects.get(pk=pk)`, `repo.findById(id)`) is whatever
   // the store holds, however fixed its key.
   if (STORE_LOOKUP.test(text)) return false;
+  // A file of the repository opened by its literal path (`open("data/faq.txt")`, `DirectoryLoader("./docs")`) is the
+  // project's own text, unless the path names people's records (`open("patients.csv")`).
+  const file = FILE_AT_LITERAL_PATH.exec(text);
+  if (file) return !PEOPLE_FILE.test(file[1]);
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
@@ -423,6 +430,8 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   return true;
 }
 
+const FILE_AT_LITERAL_PATH = /^\s*(?:await\s+)?(?:open|io\.open|Path|File\.(?:read|open|readlines)|IO\.read|fs\.(?:readFileSync|promises\.readFile|readFile)|readFileSync|readFile|[A-Z]\w*Loader)\s*\(\s*[rfb]?["'`]([^"'`\n]{1,200})["'`]/;
+const PEOPLE_FILE = /patient|customer|user|client|member|employee|staff|student|applicant|candidate|contact|lead|ticket|e-?mail|inbox|message|chat|conversation|transcript|record|review|feedback|complaint|resume|\bcv\b|medical|health|person|people|upload/i;
 const STORE_LOOKUP = /\.(?:find\w*|fetch\w*|query|select|where|retrieve|filter(?:_by)?|objects\.get)\s*\(|\bget_object_or_404\s*\(/;
 /** Functions and macros that only build a collection from what they are given (`listOf(...)`, `vec![...]`, `dict(...)`). */
 const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap)Of|emptyList|emptyMap|vec|dict|list|tuple|array|compact)$/;
