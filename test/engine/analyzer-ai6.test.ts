@@ -698,3 +698,48 @@ describe("the project's own files, read by a literal path, are nobody's data", (
     ]);
   });
 });
+
+describe("providers the catalogue lacked: IBM watsonx.ai, Cloudflare Workers AI, Azure AI Inference", () => {
+  it("finds a person's question sent through each", async () => {
+    await check([
+      ["watsonx ModelInference.generate_text", "wx.py", [
+        "+from ibm_watsonx_ai.foundation_models import ModelInference",
+        "+model = ModelInference(model_id=\"ibm/granite-13b-chat-v2\", credentials=creds, project_id=PROJECT)",
+        "+def answer(question):",
+        "+    return model.generate_text(prompt=question)",
+      ], "ai_use"],
+      ["Workers AI env.AI.run on a posted message", "worker/src/index.ts", [
+        "+export default {",
+        "+  async fetch(request: Request, env: Env) {",
+        "+    const { message } = await request.json();",
+        "+    const answer = await env.AI.run(\"@cf/meta/llama-3-8b-instruct\", { messages: [{ role: \"user\", content: message }] });",
+        "+    return Response.json(answer);",
+        "+  },",
+        "+};",
+      ], "ai_use"],
+      ["azure-ai-inference ChatCompletionsClient.complete", "az2.py", [
+        "+from azure.ai.inference import ChatCompletionsClient",
+        "+client = ChatCompletionsClient(endpoint=ENDPOINT, credential=AzureKeyCredential(KEY))",
+        "+def ask(question):",
+        "+    return client.complete(messages=[UserMessage(content=question)])",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("stays quiet on their quick-starts with fixed prompts", async () => {
+    await check([
+      ["watsonx fixed question", "wxdemo.py", [
+        "+from ibm_watsonx_ai.foundation_models import ModelInference",
+        "+model = ModelInference(model_id=\"ibm/granite-13b-chat-v2\", credentials=creds, project_id=PROJECT)",
+        "+print(model.generate_text(prompt=\"What is a granite?\"))",
+      ], null],
+      ["Workers AI fixed joke", "cfdemo.ts", [
+        "+export default {",
+        "+  async fetch(request: Request, env: Env) {",
+        "+    return Response.json(await env.AI.run(\"@cf/meta/llama-3-8b-instruct\", { prompt: \"Tell me a joke\" }));",
+        "+  },",
+        "+};",
+      ], null],
+    ]);
+  });
+});
