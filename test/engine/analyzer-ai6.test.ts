@@ -743,3 +743,34 @@ describe("providers the catalogue lacked: IBM watsonx.ai, Cloudflare Workers AI,
     ]);
   });
 });
+
+describe("identity traits through PHP's ->, a getter in the chain, Klaviyo profiles and CleverTap logins", () => {
+  it("finds e-mails and names sent to Mixpanel (PHP), Braze, Klaviyo and CleverTap", async () => {
+    await expectArea("subprocessors", [
+      ["$mixpanel->people->set with $email", "app/Analytics.php", [
+        "+$mixpanel->people->set($user->id, ['$email' => $user->email, '$first_name' => $user->first_name]);",
+      ]],
+      ["braze.getUser()?.setEmail", "src/braze.ts", [
+        "+braze.changeUser(user.id);",
+        "+braze.getUser()?.setEmail(user.email);",
+      ]],
+      ["klaviyo create_profile with email", "crm/klaviyo.py", [
+        "+klaviyo.Profiles.create_profile({\"data\": {\"type\": \"profile\", \"attributes\": {\"email\": user.email}}})",
+      ]],
+      ["cleverTapApi.onUserLogin with hashMapOf", "app/src/main/kotlin/acme/Track.kt", [
+        "+cleverTapApi.onUserLogin(hashMapOf(\"Identity\" to user.id, \"Email\" to user.email, \"Name\" to user.name))",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on an id and a plan, and on a hashed e-mail", async () => {
+    await expectArea("subprocessors", [
+      ["$mixpanel->people->set with a plan only", "app/Analytics.php", [
+        "+$mixpanel->people->set($user->id, ['plan' => $user->plan]);",
+      ]],
+      ["cleverTap login with a hashed e-mail", "app/src/main/kotlin/acme/Track.kt", [
+        "+cleverTapApi.onUserLogin(hashMapOf(\"Identity\" to sha256(user.email)))",
+      ]],
+    ], false);
+  });
+});

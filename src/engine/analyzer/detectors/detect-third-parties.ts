@@ -275,17 +275,17 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
  * the import sits above the hunk): `Twilio::REST::Client.new`, `new \MailchimpMarketing\ApiClient()`,
  * `sendgrid.NewSendClient(key)`, `Stripe.apiKey = ...`. Not when the removed lines make the same client (a move).
  */
-const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\?[A-Z]/;
+const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]/;
 const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category !== "ai").flatMap((service) => {
   const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
   if (word.length < 5) return [];
   const either = `[${word[0].toUpperCase()}${word[0].toLowerCase()}]${escape(word.slice(1))}`;
   // Also a client, tracker or analytics class in the service's namespace (`Segment::Analytics.new`), the class named
-  // for the service itself (PHP's `new \\SendGrid(key)`), and its static key setter (`\\Stripe\\Stripe::setApiKey(...)`).
+  // for the service itself written fully qualified (PHP's `new \\SendGrid(key)`), and its static key setter (`\\Stripe\\Stripe::setApiKey(...)`).
   return [{ service, pattern: new RegExp(
     `\\b${word}(?:::\\w+)*::\\w*(?:Client|Analytics|API|Api|Tracker)\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
       `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=` +
-      `|\\bnew\\s+\\\\?(?:\\w+\\\\)*${word}\\s*\\(\\s*[^)\\s]|\\b${word}::set\\w*Key\\s*\\(`,
+      `|\\bnew\\s+\\\\(?:\\w+\\\\)*${word}\\s*\\(\\s*[^)\\s]|\\b${word}::set\\w*Key\\s*\\(`,
   ) }];
 });
 
