@@ -774,3 +774,37 @@ describe("identity traits through PHP's ->, a getter in the chain, Klaviyo profi
     ], false);
   });
 });
+
+describe("component files (Vue, Svelte, Astro) and Elixir's ex_openai", () => {
+  it("finds a person's input sent to a model from a Vue component and Elixir, and SDKs set up in Svelte and Astro", async () => {
+    await check([
+      ["OpenAI from a Vue component", "src/App.vue", [
+        "+async function send() {",
+        "+  const res = await openai.chat.completions.create({ model: \"gpt-4o\", messages: [{ role: \"user\", content: userInput.value }], dangerouslyAllowBrowser: true });",
+        "+}",
+      ], "ai_use"],
+      ["ExOpenAI create_chat_completion", "lib/chat.ex", [
+        "+def reply(%{\"message\" => message}) do",
+        "+  {:ok, resp} = ExOpenAI.Chat.create_chat_completion([%{role: \"user\", content: message}], \"gpt-4o\")",
+        "+  resp",
+        "+end",
+      ], "ai_use"],
+      ["mixpanel.init in Astro frontmatter", "src/pages/index.astro", [
+        "+---",
+        "+import mixpanel from \"mixpanel-browser\";",
+        "+mixpanel.init(import.meta.env.PUBLIC_MIXPANEL_TOKEN);",
+        "+---",
+      ], "subprocessors"],
+    ]);
+  });
+
+  it("stays quiet on a fixed prompt in a Svelte component", async () => {
+    await check([
+      ["fixed question from a Svelte component", "src/routes/+page.svelte", [
+        "+<script>",
+        "+  const r = await openai.chat.completions.create({ model: \"gpt-4o\", messages: [{ role: \"user\", content: \"Say hi\" }] });",
+        "+</script>",
+      ], null],
+    ]);
+  });
+});

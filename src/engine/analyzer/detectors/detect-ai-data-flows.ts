@@ -541,8 +541,8 @@ function promptFacts(diff: FileDiff): PromptFacts {
 export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
-  // Dart (Flutter) and Elixir are code the file classifier does not name.
-  if (isTestOnly || !(isCodeKind(kind) || /\.(?:dart|exs?)$/i.test(diff.path)) || !CALL.source) return none;
+  // Dart (Flutter), Elixir and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name.
+  if (isTestOnly || !(isCodeKind(kind) || /\.(?:dart|exs?|vue|svelte|astro)$/i.test(diff.path)) || !CALL.source) return none;
   let fixedCalls = 0;
   let facts: PromptFacts | undefined;
   let inFile: ThirdPartyService | undefined | null = null;

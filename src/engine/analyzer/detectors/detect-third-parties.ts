@@ -94,8 +94,8 @@ const IMPORTS: Record<string, RegExp> = {
   php: /^\s*use\s+([\w\\]+)/,
   dart: /^\s*import\s+["']package:(\w+)\//,
 };
-/** Dart (Flutter) is code the file classifier does not name. */
-const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : diff.fileClass.kind);
+/** Dart (Flutter) and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name. */
+const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : /\.(?:vue|svelte|astro)$/i.test(diff.path) ? "js" : diff.fileClass.kind);
 const isCode = (kind: string) => kind === "dart" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
 
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
