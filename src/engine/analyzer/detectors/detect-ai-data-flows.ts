@@ -86,7 +86,7 @@ function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, T
     TYPED_NAME.lastIndex = 0;
     for (let m = TYPED_NAME.exec(line.text); m; m = TYPED_NAME.exec(line.text)) {
       const [type, name] = m[1] !== undefined ? [m[1], m[2]] : [m[4], m[3]];
-      if (AI_TYPE.test(type)) names.set(name, service);
+      if (type.length <= 100 && AI_TYPE.test(type)) names.set(name, service);
     }
   }
   return names;
@@ -230,7 +230,7 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
       else add(loop[4], loop[3]);
     }
     // A comprehension's variable holds the items it runs over: `[d.page_content for d in docs]`.
-    if (line.text.includes(" for ")) for (const c of line.text.matchAll(COMPREHENSION)) add(c[1], c[2]);
+    if (line.text.length <= 2000 && line.text.includes(" for ")) for (const c of line.text.matchAll(COMPREHENSION)) add(c[1], c[2]);
     const mutation = MUTATION_WORD.test(line.text) ? MUTATION.exec(line.text) : null;
     if (mutation) {
       // What is appended can show data arrives; it cannot show the collection holds only fixed text.
