@@ -1,6 +1,6 @@
 // Kinds widened on the round-6 ai6 batch (ai_use, subprocessors). Each family has positives in more than one language
 // and a real look-alike that must stay quiet.
-import { describe, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { check, expectArea } from "./support/check-rule-cases.js";
 
 describe("a named argument whose value starts on the next line is a key, not a variable", () => {
@@ -806,5 +806,24 @@ describe("component files (Vue, Svelte, Astro) and Elixir's ex_openai", () => {
         "+</script>",
       ], null],
     ]);
+  });
+});
+
+describe("the new reads stay linear on hostile input", () => {
+  it("reviews long files of comprehensions, AI-typed names, heredoc openers, long imports and long prompt chains quickly", async () => {
+    const { areasOf } = await import("./support/check-rule-cases.js");
+    const inputs: Array<[string, string[]]> = [
+      ["a.py", Array.from({ length: 2000 }, (_, i) => `+x${i} = [d.page_content for d in docs${i}] + (${"(".repeat(50)} for y in z`)],
+      ["A.java", Array.from({ length: 1000 }, (_, i) => `+${"Ai".repeat(900)}X name${i} = assistant.chat(message);`)],
+      ["c.rb", Array.from({ length: 2000 }, () => "+prompt = <<~PROMPT")],
+      ["d.py", Array.from({ length: 2000 }, () => `+from m import ${"a, ".repeat(200)}`)],
+      ["e.go", Array.from({ length: 2000 }, () => `+import "github.com/${"a/".repeat(150)}x"`)],
+      ["f.java", Array.from({ length: 1000 }, () => `+chatClient.prompt()${".system(\"x\")".repeat(100)}.user(q)`)],
+    ];
+    for (const [path, lines] of inputs) {
+      const started = Date.now();
+      await areasOf(path, lines);
+      expect({ path, fast: Date.now() - started < 8000 }).toEqual({ path, fast: true });
+    }
   });
 });
