@@ -30,7 +30,7 @@ const CONSTRUCTOR_ANY = new RegExp(CONSTRUCTORS.map((c) => `(?:${c.pattern.sourc
 const CONSTRUCTOR_LITERALS = literalPrefilter(AI.flatMap((s) => s.clients ?? []), new RegExp(CONSTRUCTOR_ANY.source, "gi"));
 const mayConstruct = (text: string) => { CONSTRUCTOR_LITERALS.lastIndex = 0; return CONSTRUCTOR_LITERALS.test(text); };
 /** Words of AI use: a file without any of them has no AI client to follow (one scan of the added text). */
-const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|llm|chat_?model|\w+ChatModel|gpt)/i;
+const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|langgraph|llama_?index|crewai|semantic_kernel|llm|chat_?model|\w+ChatModel|gpt)/i;
 /** `name = value`, `self.name = value`, `val name: Type = value`, `name := value`, `$name = value`. */
 const BINDING = /^\s*(?:(?:const|let|var|val|final|private|public|protected|readonly|static)\s+)*(?:[\w<>[\].?]+\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?| ]+?\s*)?:?=(?![=>])\s*(.+)$/;
 /** Only qualifiers, `new`, `await` or an opening call may come before the constructor in the value. */
@@ -38,7 +38,7 @@ const CONSTRUCTOR_LEAD = /^(?:await\s+|new\s+|[\w.:\\$>-]+\(\s*)*[\w.:\\$>-]*$/;
 /** A call on a name: the chain of members after it and the method called. */
 const MEMBER_CALL = /(?<![\w$.])(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)((?:(?:\??\.|->)\w+(?:\(\s*\))?)*)(?:\??\.|->)(\w+)\s*\(/g;
 /** Methods that hand a model something to read (create, generate_content, send_message, invoke, ask, embed, ...). */
-const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|moderate)$/i;
+const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|completions?\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|moderate|get_?(?:streaming_?)?response\w*)$/i;
 /** Client areas that manage resources rather than read content (assistants, fine-tuning jobs, batches). */
 const RESOURCE_CHAIN = /(?:\.|->)(?:assistants|fine_?tun\w*|batches|webhooks)\b/i;
 
@@ -70,6 +70,41 @@ function clientBindings(diff: FileDiff): Map<string, ThirdPartyService> {
 }
 
 const LANGCHAIN = AI.find((s) => s.name.startsWith("LangChain"));
+/**
+ * Types named for a model client or an AI service interface: `Assistant` (a LangChain4j @AiService), `OpenAiService`,
+ * `LlmClient`, `IChatClient`, `ChatLanguageModel`. A name declared with one (a field, a constructor parameter) is a
+ * client injected from elsewhere, whatever it is called.
+ */
+const AI_TYPE = /^(?:I?[A-Z]\w*)?(?:Assistant|(?:Ai|AI|Llm|LLM|Gpt|GPT)(?:[A-Z]\w*)?|ChatModel|ChatClient|LanguageModel|ChatBot|Chatbot)$/;
+/** `Type name` followed by `;`, `,`, `)` or `=` (Java, C#, Scala fields and parameters), and `name: Type` (Kotlin, TypeScript, Swift). */
+const TYPED_NAME = /\b([A-Z]\w*)(?:<[\w<>, ?]*>)?\s+([a-z_]\w*)\s*(?=[;,)=])|\b([a-z_]\w*)\s*:\s*([A-Z]\w*)\b/g;
+
+function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, ThirdPartyService> {
+  const names = new Map<string, ThirdPartyService>();
+  for (const line of diff.lines) {
+    if (line.kind === "-" || line.text.length > 2000 || COMMENT.test(line.text)) continue;
+    TYPED_NAME.lastIndex = 0;
+    for (let m = TYPED_NAME.exec(line.text); m; m = TYPED_NAME.exec(line.text)) {
+      const [type, name] = m[1] !== undefined ? [m[1], m[2]] : [m[4], m[3]];
+      if (type.length <= 100 && AI_TYPE.test(type)) names.set(name, service);
+    }
+  }
+  return names;
+}
+
+/**
+ * A receiver named for a provider or a model (`openai.Completions(text)` on a project package, `claudeClient.ask(q)`,
+ * `llm_service.generate(prompt)`): the name says what the call reaches even when the client is made in another file.
+ */
+const PROVIDER_RECEIVER = /^(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc))?$/i;
+/**
+ * Agents and graphs of an agent framework, compiled or built elsewhere (`graph = builder.compile()`, `agent_executor`,
+ * `crew`): running one on a person's message sends it to the framework's model. Only in a file that names the framework.
+ */
+const AGENT_RECEIVER = /^(?:\w+_)?(?:graph|agent|agent_executor|executor|workflow|crew)$|^\w*(?:Graph|Agent|Workflow|Crew)$/;
+const AGENT_METHOD = /^a?(?:invoke|stream|run|kickoff)\w*$/i;
+const AGENT_FRAMEWORK = /\b(?:langgraph|langchain|crewai|autogen|llama_?index|smolagents|pydantic_ai|semantic_kernel)\b|@langchain\/|@openai\/agents|^\s*from\s+agents\s+import\b/m;
+
 /** The callee of a value: `get_chain()`, `helpers.qa_chain(llm)`, `await buildRagChain()`. */
 const CALLEE = /^(?:await\s+)?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\(/;
 /** LangChain names its chains and their factories for what they are (chain, qa_chain, get_chain, buildRagChain). */
@@ -114,7 +149,9 @@ const LINE_COMMENT = /(?:^|\s)(?:#|\/\/)\s[^\n]*/g;
 const KEY = /\b\w+\s*:(?!:)|\b\w+\s*=(?![=>])|:\w+\s*=>/g;
 /** Constructors and static factories (`UserMessage(`, `ChatMessage.CreateUserMessage(`): types, not data; their arguments stay. */
 const CONSTRUCTOR = /\b[A-Z]\w*(?:\.[A-Za-z_]\w*)*(?=\s*\()/g;
-const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$))/gm;
+// Only where the next thing written, across line breaks, ends the pair (`messages:,`, `messages:\n}`): a key whose value
+// is on the next line (PHP's named `request:\n    [...]`) is a key, not a variable.
+const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$(?![\s\S])))/gm;
 const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
 /** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
 const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
@@ -123,7 +160,7 @@ const USER_INPUT_READ = /\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
-const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|questionAnswering|question_answering|featureExtraction|feature_extraction|automaticSpeech|automatic_speech|sentence_?[Ss]imilarity|\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
+const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|questionAnswering|question_answering|featureExtraction|feature_extraction|automaticSpeech|automatic_speech|sentence_?[Ss]imilarity|(?<!\bRunner)\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string, singleQuotesInterpolate = false): string {
@@ -142,7 +179,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
       for (const m of body.matchAll(INTERPOLATION)) {
         if (m[3] !== undefined && !braces) continue;
         // `$name` in single quotes is literal text in shell, PHP and Perl; Dart interpolates it in both kinds of quote.
-        if (m[4] !== undefined && quote === "'" && !singleQuotesInterpolate) continue;
+        // So is Ruby's `#{...}` (and any language's) in single quotes.
+        if ((m[4] !== undefined || m[2] !== undefined) && quote === "'" && !singleQuotesInterpolate) continue;
         kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
       }
       // The prefix may have been the tail of a name (`print"`): keep it unless it is a string prefix.
@@ -170,6 +208,7 @@ const LOOP = /^\s*for\s*\(?\s*(?:const|let|var|final)?\s*\(?([A-Za-z_]\w*)(?:\s*
 /** Collections filled after they are made: `messages.append({...})`, `prompt.push(content: text)`, `history << msg`. */
 const MUTATION = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\.\s*(?:push|append|add|concat|extend|update|insert|unshift|add_message|addMessage|add_user_message|addUserMessage|AddUserMessage|Add)\s*\((.*)|<<\s*(.+))$/;
 const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshift|Add)\w*\s*\(|<</;
+const COMPREHENSION = /[\[({,]\s*[^\[\](){}\n]{0,200}?\bfor\s+([A-Za-z_]\w*)\s+in\s+([A-Za-z_][\w.]*)/g;
 const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
 const APPENDED = "+";
 const OPENED_CALL = /^[\w.!:]+\s*[\[({]{1,2}\s*$/;
@@ -190,6 +229,8 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
       if (loop[1]) add(loop[1], loop[2]);
       else add(loop[4], loop[3]);
     }
+    // A comprehension's variable holds the items it runs over: `[d.page_content for d in docs]`.
+    if (line.text.length <= 2000 && line.text.includes(" for ")) for (const c of line.text.matchAll(COMPREHENSION)) add(c[1], c[2]);
     const mutation = MUTATION_WORD.test(line.text) ? MUTATION.exec(line.text) : null;
     if (mutation) {
       // What is appended can show data arrives; it cannot show the collection holds only fixed text.
@@ -202,6 +243,7 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
     const start = line.text.length - m[2].length;
     if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
+    else if (m[2].startsWith("<<")) add(m[1], readHeredoc(diff, i, m[2]));
     else if (/^[\[({]/.test(m[2])) add(m[1], argumentText(diff, i, start));
     // A call or macro whose arguments go on below (`let body = json!({`, `payload = dict(`): read them to the close.
     else if (OPENED_CALL.test(m[2])) add(m[1], m[2].replace(/[\[({]\s*$/, "") + argumentText(diff, i, line.text.search(/[\[({]\s*$/)));
@@ -242,6 +284,30 @@ function chainContinuation(diff: FileDiff, index: number): string {
 }
 
 /** A triple-quoted literal from its opening quotes to its closing ones, across lines. */
+/** A heredoc's opener: Ruby's `<<~PROMPT`, `<<-SQL`, `<<'TEXT'`, PHP's `<<<EOT`, `<<<"EOT"`. */
+const HEREDOC = /^<<(?:[~-]|<)?\s*(["']?)([A-Za-z_]\w*)\1/;
+
+/**
+ * A heredoc's body up to its terminator, as the string literal it is (double-quoted, so `#{entry.text}` and `$name`
+ * read as interpolation; single-quoted when the opener quotes its name, which turns interpolation off).
+ */
+function readHeredoc(diff: FileDiff, index: number, value: string): string {
+  const open = HEREDOC.exec(value);
+  if (!open) return value;
+  const quote = open[1] === "'" ? "'" : '"';
+  const hunk = diff.lines[index].hunk;
+  const body: string[] = [];
+  for (let i = index + 1, size = 0; i < diff.lines.length && size < 4000; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    if (line.text.trim().replace(/;$/, "") === open[2]) break;
+    body.push(line.text.replace(/\\/g, "").replaceAll(quote, " "));
+    size += line.text.length;
+  }
+  return `${quote}${body.join(" ")}${quote}${value.slice(open[0].length)}`;
+}
+
 function readTripleQuoted(diff: FileDiff, index: number, from: number): string {
   const open = /"""|'''/.exec(diff.lines[index].text.slice(from));
   if (!open) return diff.lines[index].text.slice(from);
@@ -310,6 +376,11 @@ function withoutInterpolatedConstants(text: string, constants: Map<string, strin
   return text.includes("{") ? text.replace(INTERPOLATED_NAME, (all, open: string, name: string) => (constants.has(name) ? `${open}}` : all)) : text;
 }
 
+/** Objects that describe things rather than people: products and catalogues, media, places, weather, markets. */
+const THING_ROOT = /^(?:products?|catalog(?:ue)?s?|inventory|skus?|recipes?|ingredients?|books?|movies?|films?|songs?|albums?|games?|stocks?|tickers?|weather|forecasts?|cit(?:y|ies)|countr(?:y|ies)|locales?|repos?|repositor(?:y|ies))$/i;
+/** Members that name a person even on a thing (`product.seller_email`, `book.author`, `listing.owner`). */
+const PERSONAL_MEMBER = /e-?mail|phone|address|owner|seller|buyer|author|customer|user|patient|member|person|contact/i;
+
 /** Whether the text carries data from people: a data-named value that is not fixed text, followed through assignments. */
 function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   const { assignments, constants, parameters } = facts;
@@ -318,6 +389,8 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
     if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root)) continue;
+    // A product's name or a recipe's description is about a thing, not a person, unless the member names one.
+    if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = assignments.get(root);
     const appended = assignments.get(`${APPENDED}${root}`);
     if (appended && depth < 3 && appended.some((value) => carriesData(value, facts, depth + 1))) return true;
@@ -336,10 +409,19 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
 
 /** Text with nothing computed in it: literals, keys, constants, package names, and names assigned such text. */
 function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
+  // A record looked up in a store (`Call.find(call_id)`, `Note.objects.get(pk=pk)`, `repo.findById(id)`) is whatever
+  // the store holds, however fixed its key.
+  if (STORE_LOOKUP.test(text)) return false;
+  // A file of the repository opened by its literal path (`open("data/faq.txt")`, `DirectoryLoader("./docs")`) is the
+  // project's own text, unless the path names people's records (`open("patients.csv")`).
+  const file = FILE_AT_LITERAL_PATH.exec(text);
+  if (file) return !PEOPLE_FILE.test(file[1]);
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
+    // What a thing's members hold (a product's name and price) is as good as fixed text: nobody's data.
+    if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = facts.assignments.get(root);
     const appended = facts.assignments.get(`${APPENDED}${root}`) ?? [];
     if (values && depth < 3 && !facts.parameters.has(root) && [...values, ...appended].every((v) => isFixed(v, facts, depth + 1))) continue;
@@ -348,6 +430,9 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   return true;
 }
 
+const FILE_AT_LITERAL_PATH = /^\s*(?:await\s+)?(?:open|io\.open|Path|File\.(?:read|open|readlines)|IO\.read|fs\.(?:readFileSync|promises\.readFile|readFile)|readFileSync|readFile|[A-Z]\w*Loader)\s*\(\s*[rfb]?["'`]([^"'`\n]{1,200})["'`]/;
+const PEOPLE_FILE = /patient|customer|user|client|member|employee|staff|student|applicant|candidate|contact|lead|ticket|e-?mail|inbox|message|chat|conversation|transcript|record|review|feedback|complaint|resume|\bcv\b|medical|health|person|people|upload/i;
+const STORE_LOOKUP = /\.(?:find\w*|fetch\w*|query|select|where|retrieve|filter(?:_by)?|objects\.get)\s*\(|\bget_object_or_404\s*\(/;
 /** Functions and macros that only build a collection from what they are given (`listOf(...)`, `vec![...]`, `dict(...)`). */
 const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap)Of|emptyList|emptyMap|vec|dict|list|tuple|array|compact)$/;
 const NO_PARAMETERS: Set<string> = new Set();
@@ -365,6 +450,11 @@ const GENERIC_NAME_WORD = /^(?:semantic|kernel|google|amazon|azure|microsoft|ali
 const VENDOR_WORDS = AI.map((s) => ({ service: s, word: s.name.split(/[\s()/.,-]+/).find((w) => w.length >= 4 && !GENERIC_NAME_WORD.test(w)) }))
   .filter((v): v is { service: ThirdPartyService; word: string } => v.word !== undefined);
 const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "i") }));
+
+/** The provider a receiver's name names (`claude_client`: Anthropic), or a generic model when it names none (`llm`). */
+function vendorNamed(name: string): ThirdPartyService {
+  return serviceFrom(VENDOR_MENTION, name.replace(/_/g, "")) ?? (/gpt/i.test(name) ? AI.find((s) => s.name === "OpenAI") : undefined) ?? LANGCHAIN ?? AI[0];
+}
 
 function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   for (const line of diff.lines) {
@@ -399,6 +489,9 @@ const HTTP_POST_SCAN = new RegExp(`\\.post\\s*\\(|\\bfetch\\s*\\(|Http::`, "gim"
 /** A request body only a model API takes: a model, chat messages, a prompt, embedding input, Gemini parts. */
 const MODEL_PAYLOAD = /\b(?:model|messages|prompt|contents|parts|inputs?|inputText|texts|instances)\b["']?\s*(?::(?!:)|=>|=(?![=>]))/;
 /** Models run on the machine or a host of one's own (Ollama, LM Studio, Hugging Face transformers) unless a remote URL is in view. */
+const LOOPBACK_URL = /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b/i;
+/** Where a client is pointed: its base URL or endpoint (an ordinary `url` or `host` may be any service's). */
+const ENDPOINT_SETTING = /(?:base_?url|baseURL|api_?base|apiBase|endpoint)\b/i;
 
 interface CallSite { index: number; call: RegExpExecArray; text: string; bracket: number }
 
@@ -448,8 +541,8 @@ function promptFacts(diff: FileDiff): PromptFacts {
 export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
-  // Dart (Flutter) and Elixir are code the file classifier does not name.
-  if (isTestOnly || !(isCodeKind(kind) || /\.(?:dart|exs?)$/i.test(diff.path)) || !CALL.source) return none;
+  // Dart (Flutter), Elixir and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name.
+  if (isTestOnly || !(isCodeKind(kind) || /\.(?:dart|exs?|vue|svelte|astro)$/i.test(diff.path)) || !CALL.source) return none;
   let fixedCalls = 0;
   let facts: PromptFacts | undefined;
   let inFile: ThirdPartyService | undefined | null = null;
@@ -470,7 +563,12 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const hinted = AI_HINT.test(diff.added.text);
   let chains: Map<string, ThirdPartyService> | undefined;
   const chainsInFile = () => (chains ??= hinted ? chainBindings(diff) : new Map());
-  const localOnly = () => mentioned()?.selfHosted === true && !diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text));
+  // A model on one's own machine: a self-hosted runtime (Ollama), or any client pointed at a loopback URL (an
+  // OpenAI-compatible LM Studio or vLLM server, text-generation-inference behind InferenceClient), with no remote URL in view.
+  let remote: boolean | undefined;
+  let loopback: boolean | undefined;
+  const localOnly = (service = mentioned()) => !(remote ??= diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) &&
+    (service?.selfHosted === true || (loopback ??= diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && LOOPBACK_URL.test(l.text) && (ENDPOINT_SETTING.test(l.text) || CONSTRUCTOR_ANY.test(l.text)))));
   // Whether a call's argument carries data: by name or assignment, or failing that, a value the enclosing function was
   // given by its caller. A fixed argument is counted (an SDK used only with fixed prompts is a demo).
   const sendsData = (raw: string, index: number): boolean => {
@@ -496,13 +594,14 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     if (!sendsData(raw, index)) continue;
     const service = serviceFrom(MODEL_BY_SERVICE, argument) ?? mentioned() ?? serviceFrom(CALL_BY_SERVICE, site.text.slice(call.index));
     // A model on one's own machine receives nobody's data.
-    if (service?.selfHosted && localOnly()) { fixedCalls++; continue; }
+    if (localOnly(service)) { fixedCalls++; continue; }
     return finding(index, service?.name ?? "AI provider");
   }
   // Any sending call on a client the file makes (`chat.send_message(text)`, `model.generate(userMessage)`), whatever the
   // method: the receiver says it is a model.
-  const clients = hinted ? new Map([...clientBindings(diff), ...chainsInFile()]) : undefined;
-  if (clients && clients.size > 0) {
+  let agentFramework: boolean | undefined;
+  const clients = hinted ? new Map([...typedClients(diff, mentioned() ?? LANGCHAIN ?? AI[0]), ...clientBindings(diff), ...chainsInFile()]) : undefined;
+  if (clients) {
     for (const index of diff.added.indexes) {
       const line = diff.lines[index];
       if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text)) continue;
@@ -510,7 +609,8 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       const sends: Array<{ service: ThirdPartyService; bracket: number }> = [];
       MEMBER_CALL.lastIndex = 0;
       for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
-        const service = clients.get(m[1]);
+        const service = clients.get(m[1]) ?? (PROVIDER_RECEIVER.test(m[1]) ? mentioned() ?? vendorNamed(m[1]) : undefined) ??
+          (AGENT_RECEIVER.test(m[1]) && AGENT_METHOD.test(m[3]) && m[2] === "" && (agentFramework ??= AGENT_FRAMEWORK.test(diff.lines.map((l) => l.kind === "-" ? "" : l.text).join("\n"))) ? mentioned() ?? LANGCHAIN : undefined);
         if (service && SENDING_METHOD.test(m[3]) && !RESOURCE_CHAIN.test(m[2])) sends.push({ service, bracket: m.index + m[0].length - 1 });
       }
       if (chainsInFile().size > 0) {
@@ -523,7 +623,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       for (const { service, bracket } of sends) {
         const raw = argumentText(diff, index, bracket);
         if (!sendsData(raw, index)) continue;
-        if (service.selfHosted && localOnly()) { fixedCalls++; continue; }
+        if (localOnly(service)) { fixedCalls++; continue; }
         return finding(index, service.name);
       }
     }

@@ -94,8 +94,8 @@ const IMPORTS: Record<string, RegExp> = {
   php: /^\s*use\s+([\w\\]+)/,
   dart: /^\s*import\s+["']package:(\w+)\//,
 };
-/** Dart (Flutter) is code the file classifier does not name. */
-const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : diff.fileClass.kind);
+/** Dart (Flutter) and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name. */
+const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : /\.(?:vue|svelte|astro)$/i.test(diff.path) ? "js" : diff.fileClass.kind);
 const isCode = (kind: string) => kind === "dart" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
 
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
@@ -275,14 +275,17 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
  * the import sits above the hunk): `Twilio::REST::Client.new`, `new \MailchimpMarketing\ApiClient()`,
  * `sendgrid.NewSendClient(key)`, `Stripe.apiKey = ...`. Not when the removed lines make the same client (a move).
  */
-const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=/;
+const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]/;
 const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category !== "ai").flatMap((service) => {
   const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
   if (word.length < 5) return [];
   const either = `[${word[0].toUpperCase()}${word[0].toLowerCase()}]${escape(word.slice(1))}`;
+  // Also a client, tracker or analytics class in the service's namespace (`Segment::Analytics.new`), the class named
+  // for the service itself written fully qualified (PHP's `new \\SendGrid(key)`), and its static key setter (`\\Stripe\\Stripe::setApiKey(...)`).
   return [{ service, pattern: new RegExp(
-    `\\b${word}(?:::\\w+)*::\\w*Client\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
-      `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=`,
+    `\\b${word}(?:::\\w+)*::\\w*(?:Client|Analytics|API|Api|Tracker)\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
+      `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=` +
+      `|\\bnew\\s+\\\\(?:\\w+\\\\)*${word}\\s*\\(\\s*[^)\\s]|\\b${word}::set\\w*Key\\s*\\(`,
   ) }];
 });
 
@@ -306,10 +309,13 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
   const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
   if (word.length < 4) return undefined;
   const required = escape(module);
+  // `TwilioClient.Init(sid, token)`, `StripeConfiguration.ApiKey = ...`, Go's `stripe.Key = ...`: a class or package named
+  // for the service set up with credentials.
   const pattern = new RegExp(
     `\\bnew\\s+(?:\\w+\\.)*${word}\\w*\\s*\\(|\\b${word}\\w*(?:::\\w+)*\\.new\\b|\\b${word}\\w*Client\\s*\\(` +
       `|\\brequire\\s*\\(\\s*["']${required}["']\\s*\\)\\s*\\(|\\b${word}(?:::\\w+)+\\.(?:create|update|retrieve)\\b` +
-      `|\\b${word}\\.(?:api_?key|apiKey|configure|init|setup|set_?api_?key)\\b`,
+      `|\\b${word}\\.(?:api_?key|apiKey|configure|init|setup|set_?api_?key)\\b` +
+      `|\\b${word}\\w*\\.(?:init(?:iali[sz]e)?|configure|setup|start)\\s*\\(|\\b${word}\\w*\\.(?:api_?key|key|secret_?key)\\s*=(?!=)`,
     "i",
   );
   for (const index of diff.added.indexes) {
@@ -320,21 +326,46 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
 }
 
 /** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
-const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$/;
+const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$|^\s*import\s+([A-Za-z_]\w*)(?:\.[\w.]+)?\s*$|^\s*use\s+[\w\\]*?(?:\\(\w+)|\s+as\s+(\w+))\s*;/;
+const SETUP_FUNCTION = /^(?:init|initiali[sz]e|configure|setup|start|patch_all|patch)$/;
+/** A Go import's package name: the last element of its path that is not a major version, without a `go-` or `-go` affix. */
+const GO_IMPORT = /^\s*(?:import\s+)?(?:(\w+)\s+)?"[\w.-]+\.[a-z]+\/(?:[^"\s]{0,200}?\/)?([\w.-]{1,100}?)(?:\/v\d+)?"\s*$/;
+/** The names a list import binds: `import { ServerClient, Models as M } from "x"`, `const { Analytics } = require("x")`, `from twilio.rest import Client, TwiML`. */
+const IMPORT_LIST = /^\s*import\s+(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^}]{1,300})\}\s*from\b|^\s*(?:const|let|var)\s+\{([^}]{1,300})\}\s*=\s*(?:await\s+)?require\s*\(|^\s*from\s+[\w.]+\s+import\s+\(?([\w\s,]{1,300}?)\)?\s*$/;
+
+function importedNames(importLine: string): string[] {
+  const go = GO_IMPORT.exec(importLine);
+  if (go) return [go[1] ?? go[2].replace(/^go-|-go$/g, "").replace(/[.-]/g, "")];
+  const single = IMPORT_BINDING.exec(importLine)?.slice(1).find((g) => g !== undefined);
+  const list = IMPORT_LIST.exec(importLine)?.slice(1).find((g) => g !== undefined);
+  // `A as B` and `A: B` (a destructuring rename) bind B.
+  const listed = list ? list.split(",").map((part) => part.trim().split(/\s+as\s+|\s*:\s*/).pop()!.trim()) : [];
+  return [...new Set([single, ...listed])].filter((name): name is string => name !== undefined && /^[A-Za-z_$][\w$]*$/.test(name) && name.length >= 2);
+}
 
 /**
- * An added call through the name the import binds (`OneSignal.sendTags({...})`, `client.lists.addListMember(...)`):
- * the service is used, not only imported. A type reference (`Stripe.Customer`) is not a call.
+ * An added call through a name the import binds (`OneSignal.sendTags({...})`, `client.lists.addListMember(...)`), or a
+ * client class it binds constructed (`Client(sid, token)` from twilio.rest, `new ServerClient(token)` from postmark): the
+ * service is used, not only imported. A type reference (`Stripe.Customer`) is not a call.
  */
 function bindingCall(diff: FileDiff, importLine: string): { newLine: number; text: string } | undefined {
-  const m = IMPORT_BINDING.exec(importLine);
-  const name = m?.slice(1).find((g) => g !== undefined);
-  if (!name || name.length < 2) return undefined;
-  const call = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?:\\.[A-Za-z_$][\\w$]*)+\\s*\\(`);
+  const names = importedNames(importLine);
+  if (names.length === 0) return undefined;
+  // Functions are imported by name from a module (`from ddtrace import patch_all`, `import { init } from "@sentry/react"`).
+  const isImportOfList = IMPORT_LIST.test(importLine);
+  const calls = names.map((name) => {
+    const quoted = name.replace(/\$/g, "\\$");
+    // A class named for a client (`Client`, `ServerClient`, `WebClient`): calling it (Python) or `new` on it builds one.
+    // A set-up function the SDK exports (`patch_all()` from ddtrace, `init({...})` from @sentry/react) starts it; its
+    // other functions (`capture_exception(e)`, `track("Clicked")`) only use an SDK set up elsewhere.
+    const direct = /^(?:[A-Z]\w*)?Client$/.test(name) ? `|(?<![\\w$.])${quoted}\\s*\\(\\s*[^)\\s]`
+      : isImportOfList && SETUP_FUNCTION.test(name) ? `|(?<![\\w$.:>])${quoted}\\s*\\(` : "";
+    return new RegExp(`(?<![\\w$.])${quoted}(?:\\.[A-Za-z_$][\\w$]*)+\\s*\\(` + direct);
+  });
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
-    if (call.test(line.text)) return line;
+    if (calls.some((call) => call.test(line.text))) return line;
   }
   return undefined;
 }
