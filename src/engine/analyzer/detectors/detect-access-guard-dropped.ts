@@ -19,11 +19,17 @@ const GUARD_WORDS = new Set([
   "auth", "authn", "authz", "authenticate", "authenticated", "authentication", "authorize", "authorized", "authorization",
   "admin", "admins", "staff", "superuser", "role", "roles", "permission", "permissions", "perm", "perms", "guard", "guards",
   "jwt", "login", "logged", "protect", "protected", "signed", "owner", "moderator", "acl", "rbac",
+  // The same words in other languages (administrador, Berechtigung, permissão, yetki, izin, logueado, autenticado...).
+  "administrador", "administradores", "administrateur", "amministratore", "beheerder", "yonetici", "rol", "roles", "rolle", "ruolo",
+  "permiso", "permisos", "permissao", "permissoes", "berechtigung", "berechtigungen", "permesso", "permessi", "uprawnienia", "yetki",
+  "autenticar", "autenticado", "autenticacion", "autenticacao", "autorizar", "autorizado", "autorizacion", "autorizacao",
+  "authentifie", "authentification", "angemeldet", "logueado", "logado", "acceso", "acesso",
 ]);
 /** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases. */
 const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
 /** Words that make a name a check rather than a mention of a role (`stringifyUserRole`, `LoginPage`). */
-const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check", "verify", "verified", "is", "has", "can", "must", "only", "authorize", "authorized", "authenticate", "authenticated", "protect", "protected", "guard", "middleware", "filter", "mixin"]);
+const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check", "verify", "verified", "is", "has", "can", "must", "only", "authorize", "authorized", "authenticate", "authenticated", "protect", "protected", "guard", "middleware", "filter", "mixin",
+  "verificar", "verifica", "validar", "valida", "requiere", "requer", "exigir", "comprobar", "checar", "chequear", "es", "solo", "somente", "apenas", "tiene", "tem", "pruefen", "verifier", "controlla", "kontrol", "cek", "periksa"]);
 /** A check called in the same hunk in place of the removed one (`s.checkMemoAccess(ctx, memo)`). */
 const REPLACEMENT_CHECK = /\b(?:check|verify|ensure|require|authori[sz]e|assert|can|has|is|must)_?\w*(?:access|permission|perm|auth|role|admin|owner|allowed|granted|visible|login|staff)\w*\s*\(|\benforce(?:_?(?:read|write|access|permission|policy|role|action|view|edit|delete)\w*)?\s*\(/i;
 /** What a weakened rewrite may put in a guard's place without replacing it. */
@@ -70,11 +76,11 @@ const LOADER = /^(?:set|load|find|fetch|build|prepare|assign|get|init)_?/i;
  * A condition (leading, or Ruby's trailing `unless`) on the caller's role or permission: a role predicate
  * (`is_staff`, `isAdmin`, `admin?`, `IsInRole`, `hasAuthority`) or the role compared (`user.role !== 'admin'`)...
  */
-const ROLE_WORDS = /\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bIsInRole\b|\bcan\?|\.(?:admin|staff|superuser|super_admin)\?|\.role\s*(?:!==?|\bnot\s+in\b)|\brole\s*!==?\s*["'`]|!\s*[\w$.]*\broles?\.(?:includes|contains|include\?)\s*\(/i;
+const ROLE_WORDS = /\b(?:es|eh|est|ist)_?(?:admin|administrador|administrateur|staff)\b|\b(?:esAdmin|esAdministrador|ehAdmin|estAdmin|istAdmin)\b|\.(?:rol|rolle|papel|ruolo|perfil|tipo_?usuario|tipoUsuario|user_?type|userType)\s*(?:!==?|<>|\bnot\s+in\b)|\[\s*["'](?:role|rol|rolle|papel|ruolo|perfil|tipo_?usuario|user_?type|nivel|nivel_?acceso|level)["']\s*\]\s*(?:!==?|<>|\bnot\s+in\b)|\b(?:rol|rolle|papel|perfil)\s*!==?\s*["'`]|\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bIsInRole\b|\bcan\?|\.(?:admin|staff|superuser|super_admin)\?|\.role\s*(?:!==?|\bnot\s+in\b)|\brole\s*!==?\s*["'`]|!\s*[\w$.]*\broles?\.(?:includes|contains|include\?)\s*\(/i;
 const LEADING_CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b/;
 const ROLE_CONDITION = { test: (text: string) => (LEADING_CONDITION.test(text) || /\sunless\s+\S/.test(text)) && ROLE_WORDS.test(text) };
 /** ...that denied the request. */
-const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challenge|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b/i;
+const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challenge|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b|\bheader\s*\(\s*["']Location\s*:|\bdie\s*\(/i;
 /**
  * A condition on the caller having no identity at all (`if (!req.user)`, `if not session.get("user_id")`,
  * `unless logged_in?`, `if token is None`)...
@@ -385,8 +391,38 @@ function finding(ruleId: string, diff: FileDiff, line: DiffLine): RawFinding {
   return { ruleId, path: diff.path, line: line.newLine, side: line.kind === "+" ? "RIGHT" : "LEFT", evidence: line.text };
 }
 
+/** Words a guard file's name may hold besides guard and check words: admin.middlewares.js, roles_guard.py, AuthFilter.java. */
+const GUARD_FILE_WORDS = new Set(["middleware", "middlewares", "guard", "guards", "filter", "filters", "policy", "policies", "interceptor", "decorator", "decorators", "hook", "hooks"]);
+/** The shape of a guard's body: a middleware passing on (next()), a wrapped view called, a PHP page include reading the session. */
+const GUARD_BODY = /\bnext\s*\(\s*\)|\(\s*req\w*\s*,\s*res\w*\s*,\s*next\s*\)|\$_SESSION\b|\breturn\s+(?:view|f|func|fn|wrapped|handler)\s*\(|@wraps\b|\bcanActivate\b|\bhandle\s*\(\s*\$request\s*,\s*Closure/;
+/** A boolean admin flag tested (`if (usuario.admin)`, `if(!user.isAdmin)`), and PHP's "no session user" test. */
+const ADMIN_FLAG = /\bif\s*\(?\s*!?\s*[\w$.]*\.(?:admin|is_?admin|es_?admin|administrador|es_?administrador|superuser|is_?staff|staff)\s*\)/i;
+const NO_SESSION_USER = /!\s*isset\s*\(\s*\$_SESSION\s*\[|\bempty\s*\(\s*\$_SESSION\s*\[/;
+
+/**
+ * A file named for an access guard and nothing else (admin-auth.php, validarAdministrador.js, admin.middlewares.js)
+ * deleted with the condition that turned callers away: what included or mounted it is left open. Sign-in and sign-up
+ * handlers are not guards, and a file without a guard's shape (next(), a wrapped view, a session read) is not one.
+ */
+function deletedGuardFile(diff: FileDiff): RawFinding[] {
+  const base = diff.path.split("/").pop()!.replace(/\.[A-Za-z0-9]+$/, "");
+  const words = splitWords(base.replace(/[.-]/g, "_"));
+  if (words.length === 0 || words.some((w) => /^(?:log_?in|login|signin|sign|register|signup|routes?|controller|test|spec)$/.test(w))) return [];
+  if (!words.some((w) => GUARD_WORDS.has(w)) || !words.every((w) => GUARD_WORDS.has(w) || CHECK_WORDS.has(w) || GUARD_FILE_WORDS.has(w))) return [];
+  const { lines } = diff;
+  if (!GUARD_BODY.test(diff.removed.texts.join("\n"))) return [];
+  for (let index = 0; index < lines.length; index++) {
+    if (lines[index].kind !== "-" || !CONDITION.test(lines[index].text) || COMMENT.test(lines[index].text)) continue;
+    const window = lines.slice(index, index + 7).filter((l) => l.kind === "-").map((l) => l.text).join("\n");
+    const condition = ROLE_WORDS.test(window) || ADMIN_FLAG.test(window) || NO_SESSION_USER.test(window) || IDENTITY_ABSENT.test(window);
+    if (condition && (DENIAL.test(window) || AUTH_DENIAL.test(window))) return [finding("auth-check-removed", diff, lines[index])];
+  }
+  return [];
+}
+
 export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   const { kind, isTestOnly } = diff.fileClass;
+  if (!isTestOnly && kind !== "docs" && diff.file.status === "removed") return deletedGuardFile(diff);
   if (isTestOnly || kind === "docs" || diff.file.status === "removed" || diff.removed.texts.length === 0) return [];
   const { lines } = diff;
   const findings: RawFinding[] = [];

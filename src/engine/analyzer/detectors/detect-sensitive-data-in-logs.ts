@@ -4,7 +4,7 @@ import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { capturedDump, credentialNames, envSecretsAsNames, recordNames, recordValue, requestInputNames, wholePhpRequest, wholeValue } from "./log-whole-values.js";
-import { classifyWords, findLogCall, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, splitWords, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
+import { classifyWords, findLogCall, mayNameForeignWord, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, splitWords, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
 // Laravel's loggers reached through a channel, a stack or the container: Log::channel('auth')->info(, logger()->channel('x')->warning(,
 // app('log')->info(, resolve('log')->error(.
@@ -100,7 +100,7 @@ function keepCodeOnly(text: string): string {
 function wordFinding(raw: string, args: string, diff: FileDiff, index: number): Sensitive | null {
   const subscripted = subscriptsAsFields(raw);
   const code = subscripted === raw ? args : keepCodeOnly(subscripted);
-  if (VOCABULARY_STEMS.test(raw)) {
+  if (VOCABULARY_STEMS.test(raw) || mayNameForeignWord(raw)) {
     const found = sensitiveIdentifier(code) ?? sensitiveKey(raw, code);
     // An address or IP beside words of machines is a machine's, not a person's.
     // An address read from an HTTP request (req.getRemoteAddr(), request.remote_addr) is its client's, whatever the message says.

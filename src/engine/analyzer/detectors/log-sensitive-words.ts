@@ -6,10 +6,17 @@
 /** Words of an identifier: "RemoteIpAddress" -> remote ip address, "user_email" -> user email, "userID" -> user id. */
 export function splitWords(identifier: string): string[] {
   const words: string[] = [];
-  for (const part of identifier.split(/[^A-Za-z0-9]+/)) {
+  // Letters with diacritics are the same word without them (contraseña -> contrasena, şifre -> sifre, hasło -> haslo).
+  const ascii = /[^\x00-\x7f]/.test(identifier) ? foldDiacritics(identifier) : identifier;
+  for (const part of ascii.split(/[^A-Za-z0-9]+/)) {
     for (const word of part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []) words.push(word.toLowerCase());
   }
   return words;
+}
+
+/** Latin letters with diacritics folded to ASCII (NFD drops the marks; ł, ı, đ, ø and ß do not decompose). */
+export function foldDiacritics(text: string): string {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[łŁ]/g, (c) => (c === "ł" ? "l" : "L")).replace(/ı/g, "i").replace(/[đĐ]/g, (c) => (c === "đ" ? "d" : "D")).replace(/[øØ]/g, (c) => (c === "ø" ? "o" : "O")).replace(/ß/g, "ss");
 }
 
 // ------------------------------------------------------------------ logging calls by shape
@@ -70,12 +77,12 @@ const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumb
 /** Pairs of words (the one before, the last one) naming personal data. */
 const PII_PAIR: Record<string, string[]> = {
   name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder", "distinguished"],
-  address: ["email", "ip", "mail", "home", "street", "billing", "shipping", "postal", "mailing", "delivery", "residential", "remote", "client"],
+  address: ["email", "ip", "mail", "home", "street", "billing", "shipping", "postal", "mailing", "delivery", "residential", "remote", "client", "customer", "patient"],
   number: ["phone", "mobile", "cell", "card", "passport", "account", "insurance", "license", "licence", "ssn", "security"],
   card: ["credit", "debit"],
   ip: ["remote", "client", "real", "user", "visitor", "customer", "caller", "req", "request"],
   addr: ["email", "mail", "remote", "client"],
-  date: ["birth"],
+  date: ["birth", "birthdate"],
   birth: ["of"],
   id: ["national", "tax"],
   record: ["medical", "health"],
@@ -99,6 +106,65 @@ const VALUE_SUFFIX = new Set(["value", "val", "str", "string", "text", "raw", "p
 /** Methods that return the same value in another form. */
 const TRANSPARENT = /^(?:lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|to_s|to_string|unwrap|clone|as_str|as_ref|expose_secret|get|Value|value|String|trimmed|lowercased|capitalize|title|downcase|upcase|squish|ToLower|ToUpper|Trim|ToLowerInvariant|ToUpperInvariant)$/;
 
+/**
+ * The same concepts as other languages name them in code (Portuguese, Spanish, French, German, Italian, Dutch, Polish,
+ * Turkish, Indonesian, Vietnamese and Chinese pinyin), each word read as the English word of the vocabulary above.
+ * Words that are also common English or code words are left out ("data", "pass", "nom", "parola" = an Italian word,
+ * "rg" = a resource group, "hasta" = Spanish "until", "primer", "diagnose", "rfc" = a standards document); those concepts
+ * are matched through their other spellings.
+ */
+const CONCEPTS: Record<string, string[]> = {
+  password: ["senha", "contrasena", "contrasenia", "contrasinal", "passwort", "kennwort", "wachtwoord", "haslo", "sifre", "sifresi", "mima", "matkhau", "motdepasse", "katasandi", "parolasi", "lozinka", "heslo", "salasana", "adgangskode", "losenord"],
+  secret: ["secreto", "secreta", "segredo", "geheim", "geheimnis", "segreto", "segreta", "sekret", "gizli", "rahasia", "miyao"],
+  key: ["clave", "chave", "llave", "cle", "schluessel", "schlussel", "sleutel", "chiave", "klucz", "anahtar", "kunci"],
+  private: ["privada", "privado", "privee", "privat", "privata", "privato", "prywatny", "ozel", "pribadi"],
+  access: ["acceso", "acesso", "acces", "zugang", "zugriff", "accesso", "dostep", "erisim", "akses"],
+  token: ["jeton"],
+  email: ["correo", "courriel", "eposta", "surel", "youxiang"],
+  phone: ["telefono", "telefone", "telefon", "telephone", "telefoon", "celular", "movil", "cellulare", "handynummer", "telefonnummer", "nohp", "shouji", "shoujihao", "dianhua", "sodienthoai"],
+  address: ["direccion", "endereco", "adresse", "indirizzo", "adres", "alamat", "anschrift", "dizhi", "diachi", "domicilio"],
+  birthdate: ["nascimento", "nacimiento", "naissance", "geburtsdatum", "geburtstag", "geboortedatum", "nascita", "urodzenia", "urodzin", "dogum", "lahir", "chusheng", "ngaysinh"],
+  surname: ["apellido", "apellidos", "sobrenome", "nachname", "cognome", "achternaam", "nazwisko", "soyad", "soyadi", "xingshi"],
+  name: ["nome", "nombre", "vorname", "nama", "imie", "isim", "xingming"],
+  full: ["completo", "completa", "complet", "vollstaendiger", "lengkap"],
+  first: ["primeiro"],
+  number: ["numero", "nummer", "numer", "numara", "numarasi", "nomor", "haoma"],
+  date: ["fecha", "tarihi", "tarih", "tanggal", "datum", "riqi"],
+  card: ["tarjeta", "cartao", "karte", "kartu"],
+  credit: ["credito", "kredit"],
+  debit: ["debito"],
+  customer: ["cliente", "clientes", "kunde", "klant", "klient", "musteri", "pelanggan", "kehu"],
+  patient: ["paciente", "pacientes", "paziente", "pacjent", "pasien", "bingren"],
+  user: ["usuario", "usuarios", "utilisateur", "benutzer", "utente", "gebruiker", "uzytkownik", "kullanici", "pengguna", "yonghu"],
+  diagnosis: ["diagnostico", "diagnostica", "diagnosa"],
+  message: ["mensaje", "mensagem", "nachricht", "messaggio", "bericht", "wiadomosc", "mesaj", "pesan"],
+  error: ["erro", "fehler", "errore", "fout", "blad", "hata", "kesalahan"],
+  field: ["campo", "feld", "veld"],
+  label: ["etiqueta", "etiquette", "beschriftung", "etichetta"],
+  validate: ["validar", "valider", "validieren", "validare", "valideren", "dogrula"],
+  template: ["plantilla", "vorlage", "sjabloon", "sablon"],
+  security: ["seguridad", "seguranca", "securite", "sicherheit", "sicurezza", "beveiliging", "bezpieczenstwa", "guvenlik", "keamanan"],
+};
+/** National identity, tax and social-security numbers of persons as their countries name them (CNPJ and CUIT, a company's, are left out). */
+const NATIONAL_ID = ["cpf", "dni", "nif", "curp", "pesel", "bsn", "nik", "ktp", "cedula", "rut", "cuil", "tckn", "tckimlik", "shenfenzheng", "sfzh", "cccd", "cmnd", "codicefiscale", "steueridentifikationsnummer", "sozialversicherungsnummer", "personnummer", "aadhaar", "nric"];
+const FOREIGN = new Map<string, string>([...Object.entries(CONCEPTS).flatMap(([concept, words]) => words.map((w): [string, string] => [w, concept])), ...NATIONAL_ID.map((w): [string, string] => [w, "nationalid"])]);
+/** Pairs of words that name a national id only together: tc kimlik, kimlik no, codice fiscale, seguridad social, kata sandi. */
+const FOREIGN_PAIR: Record<string, string[]> = {
+  kimlik: ["tc"],
+  no: ["kimlik", "tc", "ktp", "rg"],
+  fiscale: ["codice"],
+  social: ["security"],
+  sandi: ["kata"],
+  passe: ["de"],
+  khau: ["mat"],
+};
+
+/** Whether the text holds one of the other languages' words at all (a cheap test before reading it word by word). */
+const FOREIGN_STEM = new RegExp([...FOREIGN.keys(), ...Object.keys(FOREIGN_PAIR)].sort((a, b) => b.length - a.length).join("|"), "i");
+export function mayNameForeignWord(text: string): boolean {
+  return FOREIGN_STEM.test(/[^\x00-\x7f]/.test(text) ? foldDiacritics(text) : text);
+}
+
 export type Sensitive = { kind: "pii" | "secret"; value: string };
 
 /** Words before the noun that make the name a template, a setting or a flag, not the value: TplForgotPassword, isEmail. */
@@ -108,19 +174,38 @@ const NOT_A_VALUE = new Set(["tpl", "template", "templates", "route", "routes", 
 const THING = new Set(["package", "app", "application", "product", "font", "class", "module", "service", "host", "server", "file", "project", "device", "model", "bot", "system", "company", "org", "organization", "organisation", "team", "tenant", "workspace", "domain", "channel", "group", "repo", "repository", "bucket", "queue", "topic", "table", "schema", "database", "db", "cluster", "node", "pod", "container", "image", "noreply", "support", "admin", "smtp", "from", "base", "root", "suffix"]);
 
 /** Whether words (of one identifier path, transparent methods dropped) name personal data or a secret by their last words. */
-export function classifyWords(words: string[]): "pii" | "secret" | null {
+export function classifyWords(original: string[]): "pii" | "secret" | null {
+  // Words of other languages read as the vocabulary's; their noun-first pairs (numero_tarjeta, clave_privada) read both ways.
+  let foreign = false;
+  const words = original.map((w) => {
+    const english = FOREIGN.get(w);
+    if (english) foreign = true;
+    return english ?? w;
+  });
   let end = words.length;
   while (end > 1 && VALUE_SUFFIX.has(words[end - 1])) end--;
   const last = words[end - 1];
   const before = end > 1 ? words[end - 2] : "";
   if (!last) return null;
+  // A foreign "key" first is the noun of its pair (clave_api, chave_privada, clave_secreta), not a template key.
+  if (foreign && before === "key" && FOREIGN.has(original[end - 2]) && (SECRET_PAIR.key.includes(last) || last === "secret")) return "secret";
   for (let i = 0; i < end - 1; i++) if (NOT_A_VALUE.has(words[i])) return null;
   if (SECRET_WORD.has(last)) return last === "token" && NOT_SECRET_BEFORE_TOKEN.has(before) ? null : "secret";
   if (SECRET_PAIR[last]?.includes(before)) return "secret";
   if (LINK_WORD.has(last) && LINK_PURPOSE.has(before)) return "secret";
   const thing = words.slice(0, end - 1).some((w) => THING.has(w));
-  if (PII_WORD.has(last)) return thing ? null : "pii";
+  if (PII_WORD.has(last) || last === "nationalid" || FOREIGN_PAIR[last]?.includes(before)) {
+    // "social" and "passe" end a foreign pair: the first names a security number, the second a password.
+    if (last === "passe" || last === "sandi" || last === "khau") return "secret";
+    return thing ? null : "pii";
+  }
   if (PII_PAIR[last]?.includes(before)) return thing ? null : "pii";
+  if (!foreign) return null;
+  // Noun first, as Romance languages and Indonesian write them: clave_privada, token_acceso, numero_tarjeta, nome_completo.
+  if (SECRET_PAIR[before]?.includes(last)) return "secret";
+  if (before && PII_PAIR[before]?.includes(last)) return thing ? null : "pii";
+  // The noun read before a value suffix of its own language: senha_usuario, correo_cliente, telefone_paciente.
+  if (end >= 2 && (SECRET_WORD.has(before) || PII_WORD.has(before)) && /^(?:user|customer|patient|access|private|api)$/.test(last)) return SECRET_WORD.has(before) ? "secret" : thing ? null : "pii";
   return null;
 }
 
