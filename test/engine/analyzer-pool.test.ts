@@ -3,7 +3,7 @@
 // service's shutdown terminates the threads.
 import { afterAll, afterEach, describe, expect, it, jest } from "@jest/globals";
 import { analyzeFiles } from "../../src/engine/analyzer/analyze-files.js";
-import { AnalyzerPool, POOL_MIN_PATCH_CHARS, analyzerPoolStats, closeAnalyzerPool, configureAnalyzerPool, startAnalyzerPool } from "../../src/engine/analyzer/analyzer-pool.js";
+import { AnalyzerPool, POOL_MIN_PATCH_CHARS, WORKER_URL, analyzerPoolStats, closeAnalyzerPool, configureAnalyzerPool, startAnalyzerPool } from "../../src/engine/analyzer/analyzer-pool.js";
 import { readProfileContext } from "../../src/engine/grounding/read-profile-context.js";
 import { review } from "../../src/engine/index.js";
 import type { ChangedFile } from "../../src/engine/index.js";
@@ -85,8 +85,16 @@ describe("the analyzer's worker threads", () => {
     // Two reviews at once share the threads and each gets its own findings.
     const [a, b] = await Promise.all([analyzeFiles(files, context), analyzeFiles(files.slice().reverse(), context)]);
     expect(a).toEqual(expected);
-    expect(analyzerPoolStats()).toMatchObject({ threads: 2, reviews: 4, fallbacks: 0 });
+    expect(analyzerPoolStats()).toMatchObject({ threads: 2, reviews: 4, fallbacks: 0, entry: "bundle" });
     expect(b).toEqual(await inline(() => analyzeFiles(files.slice().reverse(), context)));
+  });
+
+  it("finds the same through its fallback entry, which loads the TypeScript with tsx", async () => {
+    const expected = await inline(() => analyzeFiles(files, context));
+    await configureAnalyzerPool({ threads: 1, workerUrl: WORKER_URL });
+    expect(await startAnalyzerPool()).toBe(true);
+    expect(await analyzeFiles(files, context)).toEqual(expected);
+    expect(analyzerPoolStats()).toMatchObject({ reviews: 1, fallbacks: 0, entry: "tsx" });
   });
 
   it("counts its reviews and keeps its threads for the next one", async () => {

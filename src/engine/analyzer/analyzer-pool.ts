@@ -25,8 +25,19 @@ const CHUNK_CHARS = 96 * 1024;
 const IN_FLIGHT_PER_THREAD = 2;
 const MAX_THREADS = 4;
 const YOUNG_GENERATION_MB = 8;
-/** The thread's entry: a small .mjs that registers tsx and imports analyze-files.ts (see the file). */
-const WORKER_URL = new URL("./analyzer-worker.mjs", import.meta.url);
+/** The thread's entry when analyzer-thread.ts cannot be bundled: a small .mjs that registers tsx and imports it. */
+export const WORKER_URL = new URL("./analyzer-worker.mjs", import.meta.url);
+
+/** The bundled thread code as a data: URL (built once per process), or the .mjs entry. */
+let bundled: Promise<URL> | undefined;
+function threadEntry(): Promise<URL> {
+  return (bundled ??= import("./bundle-analyzer-thread.js")
+    .then(({ bundleAnalyzerThread }) => bundleAnalyzerThread())
+    .then(
+      (code) => (code === undefined ? WORKER_URL : new URL(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)),
+      () => WORKER_URL,
+    ));
+}
 
 export interface PoolLog {
   warn(details: object, message: string): void;
@@ -56,6 +67,8 @@ export interface PoolStats {
   fallbacks: number;
   /** Whether the pool was turned off (ANALYZER_THREADS=0, or threads that could not start). */
   disabled: boolean;
+  /** How the threads load the analyzer: the bundle built at start, analyzer-worker.mjs (tsx), another entry (tests). */
+  entry: "bundle" | "tsx" | "other" | undefined;
 }
 
 /** analyzeFile() itself, for the main thread's share while the threads start (passed in: no import cycle). */
@@ -96,7 +109,8 @@ export function defaultThreads(env: NodeJS.ProcessEnv = process.env): number {
 
 export class AnalyzerPool {
   readonly threads: number;
-  private readonly workerUrl: URL;
+  private workerUrl?: URL;
+  private entry?: Promise<void>;
   private readonly log: PoolLog;
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
@@ -110,7 +124,7 @@ export class AnalyzerPool {
 
   constructor(options: { threads: number; workerUrl?: URL; log?: PoolLog }) {
     this.threads = options.threads;
-    this.workerUrl = options.workerUrl ?? WORKER_URL;
+    this.workerUrl = options.workerUrl;
     this.log = options.log ?? { warn: (details, message) => console.warn(message, details) };
   }
 
@@ -127,8 +141,9 @@ export class AnalyzerPool {
    * ready (the first large review starts them, about a second each), the main thread analyses chunks too, yielding
    * every sliceMs as the inline path does, so that review is not slower than without the pool.
    */
-  run(files: ChangedFile[], context: FileAnalysisContext, analyzeHere: AnalyzeFile, sliceMs: number): Promise<RawFinding[]> {
-    if (!this.usable) return Promise.reject(new Error("the analyzer pool is closed"));
+  async run(files: ChangedFile[], context: FileAnalysisContext, analyzeHere: AnalyzeFile, sliceMs: number): Promise<RawFinding[]> {
+    await this.prepare();
+    if (!this.usable) throw new Error("the analyzer pool is closed");
     const chunks = chunkFiles(files);
     return new Promise<RawFinding[]>((resolve, reject) => {
       const run: ReviewRun = { context, results: new Array(chunks.length), remaining: chunks.length, failed: false, resolve, reject };
@@ -175,8 +190,19 @@ export class AnalyzerPool {
     return this.slots.length;
   }
 
+  get entryKind(): PoolStats["entry"] {
+    const url = this.workerUrl;
+    return url === undefined ? undefined : url.protocol === "data:" ? "bundle" : url.href === WORKER_URL.href ? "tsx" : "other";
+  }
+
+  /** Finds the threads' entry (bundling it: about 0.1 s, off the main thread); run() and warm() need it. */
+  prepare(): Promise<void> {
+    return (this.entry ??= this.workerUrl ? Promise.resolve() : threadEntry().then((url) => { this.workerUrl = url; }));
+  }
+
   /** Starts every thread and resolves when all are ready (true), or when the pool cannot run (false). */
   async warm(): Promise<boolean> {
+    await this.prepare();
     while (this.usable && this.slots.length < this.threads) this.start();
     // Referenced while starting, so a script that only waits for them does not end first.
     for (const slot of this.slots) slot.worker.ref();
@@ -227,7 +253,7 @@ export class AnalyzerPool {
     // Jest's --experimental-vm-modules is no concern of a thread).
     // A young generation of 8 MB instead of V8's default (up to 48 MB here): a thread holds only a chunk's objects at a
     // time, and each thread then costs about 60 MB of RSS rather than 85 (npm run bench:engine), at no measurable speed.
-    const worker = new Worker(this.workerUrl, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(this.workerUrl!, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     const slot: Slot = { worker, ready: false, exited: false, tasks: new Map() };
     this.slots.push(slot);
     this.stats.started++;
@@ -340,6 +366,7 @@ export function analyzerPoolStats(): PoolStats {
     reviews: pool?.stats.reviews ?? 0,
     fallbacks: pool?.stats.fallbacks ?? 0,
     disabled: threads === 0 || (pool !== undefined && !pool.usable),
+    entry: pool?.entryKind,
   };
 }
 
