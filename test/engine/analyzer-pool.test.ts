@@ -97,6 +97,35 @@ describe("the analyzer's worker threads", () => {
     expect(analyzerPoolStats()).toMatchObject({ reviews: 1, fallbacks: 0, entry: "tsx" });
   });
 
+  it("keeps the event loop turning while one huge file is analysed (a file is never split)", async () => {
+    const lines = Array.from({ length: 30000 }, (_, i) => `+  logger.info(\`user ${i} signed in with \${user.email} and \${session.token}\`); // step ${i}`);
+    const huge: ChangedFile[] = [{ path: "src/huge.ts", status: "modified", patch: `@@ -1,1 +1,30000 @@\n${lines.join("\n")}` }];
+    // The longest the event loop went without a turn while the analysis ran.
+    const longestGap = async (): Promise<{ gap: number; findings: unknown }> => {
+      let last = performance.now();
+      let gap = 0;
+      let running = true;
+      const tick = (): void => {
+        const now = performance.now();
+        gap = Math.max(gap, now - last);
+        last = now;
+        if (running) setImmediate(tick);
+      };
+      setImmediate(tick);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const findings = await analyzeFiles(huge, context);
+      running = false;
+      return { gap, findings };
+    };
+    const alone = await inline(longestGap);
+    await configureAnalyzerPool({ threads: 1 });
+    expect(await startAnalyzerPool()).toBe(true);
+    const pooled = await longestGap();
+    expect(pooled.findings).toEqual(alone.findings);
+    expect(analyzerPoolStats().reviews).toBe(1);
+    expect(pooled.gap).toBeLessThan(alone.gap / 3);
+  });
+
   it("counts its reviews and keeps its threads for the next one", async () => {
     await configureAnalyzerPool({ threads: 2 });
     await analyzeFiles(files, context); // the first one starts the threads; the main thread helps until they are ready

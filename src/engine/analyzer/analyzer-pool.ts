@@ -137,9 +137,8 @@ export class AnalyzerPool {
   }
 
   /**
-   * The findings of every file, in file order, as analyzeFile() gives them one file at a time. Until a thread is
-   * ready (the first large review starts them, about a second each), the main thread analyses chunks too, yielding
-   * every sliceMs as the inline path does, so that review is not slower than without the pool.
+   * The findings of every file, in file order, as analyzeFile() gives them one file at a time. While no thread is
+   * ready yet (the first large review starts them), the main thread analyses chunks of the review itself.
    */
   async run(files: ChangedFile[], context: FileAnalysisContext, analyzeHere: AnalyzeFile, sliceMs: number): Promise<RawFinding[]> {
     await this.prepare();
@@ -154,7 +153,11 @@ export class AnalyzerPool {
     });
   }
 
-  /** The main thread takes this review's queued chunks while no thread is ready. */
+  /**
+   * The main thread takes this review's queued chunks until a thread is ready (chunks go to ready threads only). The
+   * threads' start (most of a second of CPU each, on the same cores) still makes the first large review of a process
+   * slower than one on the main thread alone; the event loop is held as the inline path holds it (sliceMs) meanwhile.
+   */
   private async helpWhileStarting(run: ReviewRun, analyzeHere: AnalyzeFile, sliceMs: number): Promise<void> {
     let sliceStart = performance.now();
     while (!run.failed && !this.slots.some((slot) => slot.ready)) {
@@ -228,7 +231,11 @@ export class AnalyzerPool {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0 && this.usable) {
+    if (this.queue.length === 0 || !this.usable) return;
+    // Missing threads start with the first chunk waiting; chunks go to ready threads only (until one is, the main
+    // thread takes them: a chunk posted to a starting thread would keep its review waiting for the thread).
+    while (this.slots.length < this.threads) this.start();
+    while (this.queue.length > 0) {
       const slot = this.freeSlot();
       if (!slot) return;
       const task = this.queue.shift()!;
@@ -239,12 +246,10 @@ export class AnalyzerPool {
     }
   }
 
-  /** The least busy thread with room for another chunk, starting one while there are fewer than `threads`. */
+  /** The least busy ready thread with room for another chunk. */
   private freeSlot(): Slot | undefined {
     let best: Slot | undefined;
-    for (const slot of this.slots) if (slot.tasks.size < IN_FLIGHT_PER_THREAD && (!best || slot.tasks.size < best.tasks.size)) best = slot;
-    if (best && best.tasks.size === 0) return best;
-    if (this.slots.length < this.threads) return this.start();
+    for (const slot of this.slots) if (slot.ready && slot.tasks.size < IN_FLIGHT_PER_THREAD && (!best || slot.tasks.size < best.tasks.size)) best = slot;
     return best;
   }
 
@@ -257,7 +262,7 @@ export class AnalyzerPool {
     const slot: Slot = { worker, ready: false, exited: false, tasks: new Map() };
     this.slots.push(slot);
     this.stats.started++;
-    worker.unref();
+    // Referenced until ready (queued chunks may be waiting for it), then only while it holds chunks.
     worker.on("message", (reply: WorkerReply) => this.receive(slot, reply));
     worker.on("error", (error) => this.lose(slot, error));
     worker.on("exit", (code) => this.lose(slot, new Error(`analyzer thread exited with code ${code}`)));
@@ -267,7 +272,9 @@ export class AnalyzerPool {
   private receive(slot: Slot, reply: WorkerReply): void {
     if ("ready" in reply) {
       slot.ready = true;
+      slot.worker.unref();
       this.wake();
+      this.dispatch();
       return;
     }
     const task = slot.tasks.get(reply.id);
