@@ -151,6 +151,17 @@ describe("the analyzer's worker threads", () => {
     expect(analyzerPoolStats()).toMatchObject({ fallbacks: 1, reviews: 0, disabled: false });
   });
 
+  it("loads the sources with tsx, with a warning, when its bundle does not load", async () => {
+    const expected = await inline(() => analyzeFiles(files, context));
+    const warn = jest.fn();
+    const broken = new URL(`data:text/javascript,${encodeURIComponent('throw new Error("bundle failed to load on purpose");')}`);
+    await configureAnalyzerPool({ threads: 1, workerUrl: broken, log: { warn } });
+    expect(await startAnalyzerPool()).toBe(true);
+    expect(warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining("threads load the sources with tsx"));
+    expect(await analyzeFiles(files, context)).toEqual(expected);
+    expect(analyzerPoolStats()).toMatchObject({ reviews: 1, entry: "tsx", disabled: false });
+  });
+
   it("turns itself off, with a warning, when its threads cannot start", async () => {
     const expected = await inline(() => analyzeFiles(files, context));
     const warn = jest.fn();

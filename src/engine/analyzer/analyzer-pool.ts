@@ -92,6 +92,8 @@ interface Task {
 
 interface Slot {
   worker: Worker;
+  /** The entry it was started from. */
+  url: URL;
   ready: boolean;
   exited: boolean;
   tasks: Map<number, Task>;
@@ -206,12 +208,16 @@ export class AnalyzerPool {
   /** Starts every thread and resolves when all are ready (true), or when the pool cannot run (false). */
   async warm(): Promise<boolean> {
     await this.prepare();
-    while (this.usable && this.slots.length < this.threads) this.start();
-    // Referenced while starting, so a script that only waits for them does not end first.
-    for (const slot of this.slots) slot.worker.ref();
-    while (this.usable && !this.slots.every((slot) => slot.ready)) await new Promise<void>((resolve) => this.waiters.add(resolve));
+    for (;;) {
+      if (!this.usable) return false;
+      while (this.slots.length < this.threads) this.start();
+      // Referenced while starting, so a script that only waits for them does not end first.
+      for (const slot of this.slots) slot.worker.ref();
+      if (this.slots.every((slot) => slot.ready)) break;
+      await new Promise<void>((resolve) => this.waiters.add(resolve));
+    }
     for (const slot of this.slots) if (slot.tasks.size === 0) slot.worker.unref();
-    return this.usable;
+    return true;
   }
 
   private wake(): void {
@@ -259,7 +265,7 @@ export class AnalyzerPool {
     // A young generation of 8 MB instead of V8's default (up to 48 MB here): a thread holds only a chunk's objects at a
     // time, and each thread then costs about 60 MB of RSS rather than 85 (npm run bench:engine), at no measurable speed.
     const worker = new Worker(this.workerUrl!, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-    const slot: Slot = { worker, ready: false, exited: false, tasks: new Map() };
+    const slot: Slot = { worker, url: this.workerUrl!, ready: false, exited: false, tasks: new Map() };
     this.slots.push(slot);
     this.stats.started++;
     // Referenced until ready (queued chunks may be waiting for it), then only while it holds chunks.
@@ -293,8 +299,15 @@ export class AnalyzerPool {
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots.splice(index, 1);
     if (!slot.ready && !this.closed) {
-      this.broken = true;
-      this.log.warn({ err: error }, "analyzer thread could not start; large reviews are analysed on the main thread from now on");
+      if (slot.url.protocol === "data:") {
+        // The bundle would not load (a module reading its own location in a way the bundle does not keep, say):
+        // the threads load the sources through tsx instead.
+        if (this.workerUrl?.protocol === "data:") this.log.warn({ err: error }, "analyzer thread could not start from the bundle; threads load the sources with tsx");
+        this.workerUrl = WORKER_URL;
+      } else {
+        this.broken = true;
+        this.log.warn({ err: error }, "analyzer thread could not start; large reviews are analysed on the main thread from now on");
+      }
     }
     for (const task of slot.tasks.values()) this.fail(task.run, error);
     slot.tasks.clear();

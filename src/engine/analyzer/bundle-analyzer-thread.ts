@@ -4,12 +4,13 @@
 // files are read relative to it). Returns undefined when esbuild is not there; the pool then uses analyzer-worker.mjs.
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 type Esbuild = typeof import("esbuild");
 
-/** The module's own URL, as its code spells it (written as a pattern, so this file's code does not match itself). */
-const OWN_URL = /\bimport\.meta\.url\b/g;
+/** The module's own location, as its code spells it (written as a pattern, so this file's code does not match itself). */
+const OWN_LOCATION = /\bimport\.meta\.(url|dirname|filename)\b/g;
 
 export async function bundleAnalyzerThread(): Promise<string | undefined> {
   let esbuild: Esbuild;
@@ -35,7 +36,9 @@ export async function bundleAnalyzerThread(): Promise<string | undefined> {
           // The pool's bundler is of no use in a thread (and would pull esbuild in).
           build.onResolve({ filter: /bundle-analyzer-thread/ }, (args) => ({ path: args.path, external: true }));
           build.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => ({
-            contents: (await readFile(args.path, "utf8")).replace(OWN_URL, JSON.stringify(pathToFileURL(args.path).href)),
+            contents: (await readFile(args.path, "utf8")).replace(OWN_LOCATION, (_, what: string) =>
+              JSON.stringify(what === "url" ? pathToFileURL(args.path).href : what === "dirname" ? dirname(args.path) : args.path),
+            ),
             loader: "ts",
           }));
         },
