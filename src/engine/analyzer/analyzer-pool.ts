@@ -6,6 +6,7 @@
 //
 // Small pull requests (below POOL_MIN_PATCH_CHARS of patch text) are analysed inline: no messages, no thread start.
 // The pool starts at the first large review, min(cores, 4) threads (ANALYZER_THREADS; 0: no pool), and is reused.
+// Threads load one esbuild bundle of analyzer-thread.ts (bundle-analyzer-thread.ts), else analyzer-worker.mjs (tsx).
 // A thread that crashes or throws fails its reviews over to the main thread with a warning; one that cannot even
 // start (its entry fails to load) turns the pool off for the life of the process. Idle threads are unref'd (they
 // keep no process alive); closeAnalyzerPool() terminates them at shutdown.
@@ -260,10 +261,10 @@ export class AnalyzerPool {
   }
 
   private start(): Slot {
-    // No inherited execArgv: the entry registers tsx itself (npm start registers it in code, not with --import, and
-    // Jest's --experimental-vm-modules is no concern of a thread).
+    // No inherited execArgv: the entry needs none (the bundle is plain JavaScript; analyzer-worker.mjs registers tsx
+    // itself), and Jest's --experimental-vm-modules or the bench's --expose-gc are no concern of a thread.
     // A young generation of 8 MB instead of V8's default (up to 48 MB here): a thread holds only a chunk's objects at a
-    // time, and each thread then costs about 60 MB of RSS rather than 85 (npm run bench:engine), at no measurable speed.
+    // time, and it costs about 15 MB less RSS per thread (bench:engine: 2 threads add about 90 MB), at no measurable speed.
     const worker = new Worker(this.workerUrl!, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     const slot: Slot = { worker, url: this.workerUrl!, ready: false, exited: false, tasks: new Map() };
     this.slots.push(slot);
