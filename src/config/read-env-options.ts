@@ -49,6 +49,8 @@ export interface AppOptions {
   reviewConcurrency: number;
   /** How long a running review may finish after SIGTERM before its lease is handed back. */
   shutdownGraceMs: number;
+  /** Worker threads analysing large pull requests (0: none); unset: min(available cores, 4). */
+  analyzerThreads?: number;
 }
 
 export interface SignInMethodsEnvOptions {
@@ -98,6 +100,7 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): AppOptions
     redisUrl: env.REDIS_URL || undefined,
     reviewConcurrency: positiveInt(env, "REVIEW_CONCURRENCY", 2),
     shutdownGraceMs: positiveInt(env, "SHUTDOWN_GRACE_MS", 25_000),
+    analyzerThreads: optionalCount(env, "ANALYZER_THREADS"),
   };
 }
 
@@ -212,6 +215,15 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+/** A whole number >= 0, or undefined when unset. */
+function optionalCount(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number (0 or more), got "${raw}"`);
   return value;
 }
 

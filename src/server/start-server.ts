@@ -6,6 +6,7 @@ import { createNodeMiddleware, createProbot } from "probot";
 import type { Logger } from "pino";
 import { createRateLimits, createRedisRateLimits } from "../api/rate-limit.js";
 import { createBillingGate } from "../billing/index.js";
+import { closeAnalyzerPool, configureAnalyzerPool } from "../engine/index.js";
 import type { AppOptions } from "../config/read-env-options.js";
 import type { ConsoleOptions } from "../console/create-console-router.js";
 import { createGitHubSide } from "../github/index.js";
@@ -35,6 +36,8 @@ export interface RunningServer {
 }
 
 export async function startServer(options: AppOptions, log: Logger = createLogger(options)): Promise<RunningServer> {
+  // The analyzer's worker threads start with the first large review; their warnings go to the service's log.
+  await configureAnalyzerPool({ threads: options.analyzerThreads, log: log.child({ name: "analyzer" }) });
   const db = await openDatabase(databaseLocation(options), {
     shareEmbedded: true,
     onIdleConnectionError: (error) => log.warn({ err: error }, "the database ended an idle connection; the pool replaces it"),
@@ -133,6 +136,8 @@ export async function startServer(options: AppOptions, log: Logger = createLogge
       const cut = setTimeout(() => server.closeAllConnections(), graceMs);
       await Promise.all([queueStopped, serverClosed]);
       clearTimeout(cut);
+      // After the reviews: one still running past the grace falls back to the main thread rather than failing.
+      await closeAnalyzerPool();
       await rateLimits.close?.();
       await db.close();
     })());

@@ -19,6 +19,7 @@ import { detectAiDataFlows } from "./detectors/detect-ai-data-flows.js";
 import { detectAccessGuardDropped } from "./detectors/detect-access-guard-dropped.js";
 import type { ProfileContext } from "../grounding/read-profile-context.js";
 import { readCommitmentPeriodDays } from "../grounding/read-commitment-period.js";
+import { analyzeInPool } from "./analyzer-pool.js";
 
 export interface AnalysisContext {
   profile: ProfileContext;
@@ -85,38 +86,61 @@ prepareAnalyzer();
 /** Longest stretch of work between two turns of the event loop (a file is never split); well under the 50 ms budget. */
 export const SLICE_MS = 5;
 
-export async function analyzeFiles(files: ChangedFile[], context: AnalysisContext): Promise<RawFinding[]> {
-  const retention: RetentionCommitments = {
-    logDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "logging")),
-    dataDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "pii_retention")),
-  };
+/** What the detectors need to know of the organisation: the same for every file of a review, so a worker can get it once. */
+export interface FileAnalysisContext {
+  retention: RetentionCommitments;
+  euHosting: ProfileContext["euHosting"];
+}
+
+/**
+ * One file's findings, before moved code, dedupe and the profile: pure (file + context in, findings out), so a worker
+ * thread can run it (analyzer-pool.ts) with the same result as the main thread.
+ */
+export function analyzeFile(file: ChangedFile, context: FileAnalysisContext): RawFinding[] {
   const all: RawFinding[] = [];
-  let sliceStart = performance.now();
-  for (const file of files) {
-    // A large pull request must not hold the event loop: health checks and webhooks keep being answered.
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToEventLoop();
-      sliceStart = performance.now();
-    }
-    const removedJob = removedDeletionJobFile(file);
-    if (removedJob) all.push(removedJob);
-    if (!file.patch) continue;
-    const diff = toFileDiff(file);
-    all.push(
-      ...runLineRules(diff).filter((f) => !(removedJob && f.ruleId === removedJob.ruleId) && !(file.status === "removed" && RULES_BY_ID.get(f.ruleId)?.notOnDeletedFiles)),
-      ...detectSensitiveDataInLogs(diff),
-      ...detectHardcodedSecrets(diff),
-      ...detectPiiFields(diff),
-      ...detectRetentionChanges(diff, retention),
-      ...detectThirdParties(diff),
-      ...detectRegionOutsideHosting(diff, context.profile.euHosting),
-      ...detectAccessGuardDropped(diff),
-    );
-    // An AI SDK imported only for calls with fixed prompts (a demo, a smoke test) sends no one's data.
-    const ai = detectAiDataFlows(diff);
-    all.push(...ai.findings);
-    if (ai.fixedCalls > 0 && ai.findings.length === 0) {
-      for (let i = all.length - 1; i >= 0 && all[i].path === file.path; i--) if (all[i].ruleId === "ai-provider-added") all.splice(i, 1);
+  const removedJob = removedDeletionJobFile(file);
+  if (removedJob) all.push(removedJob);
+  if (!file.patch) return all;
+  const diff = toFileDiff(file);
+  all.push(
+    ...runLineRules(diff).filter((f) => !(removedJob && f.ruleId === removedJob.ruleId) && !(file.status === "removed" && RULES_BY_ID.get(f.ruleId)?.notOnDeletedFiles)),
+    ...detectSensitiveDataInLogs(diff),
+    ...detectHardcodedSecrets(diff),
+    ...detectPiiFields(diff),
+    ...detectRetentionChanges(diff, context.retention),
+    ...detectThirdParties(diff),
+    ...detectRegionOutsideHosting(diff, context.euHosting),
+    ...detectAccessGuardDropped(diff),
+  );
+  // An AI SDK imported only for calls with fixed prompts (a demo, a smoke test) sends no one's data.
+  const ai = detectAiDataFlows(diff);
+  all.push(...ai.findings);
+  if (ai.fixedCalls > 0 && ai.findings.length === 0) {
+    for (let i = all.length - 1; i >= 0 && all[i].path === file.path; i--) if (all[i].ruleId === "ai-provider-added") all.splice(i, 1);
+  }
+  return all;
+}
+
+export async function analyzeFiles(files: ChangedFile[], context: AnalysisContext): Promise<RawFinding[]> {
+  const fileContext: FileAnalysisContext = {
+    retention: {
+      logDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "logging")),
+      dataDays: readCommitmentPeriodDays(context.commitments.find((c) => c.area === "pii_retention")),
+    },
+    euHosting: context.profile.euHosting,
+  };
+  // A large pull request goes to the worker threads (same findings, in file order); undefined: analyze it here.
+  let all = await analyzeInPool(files, fileContext, analyzeFile, SLICE_MS);
+  if (!all) {
+    all = [];
+    let sliceStart = performance.now();
+    for (const file of files) {
+      // A large pull request must not hold the event loop: health checks and webhooks keep being answered.
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
+      for (const finding of analyzeFile(file, fileContext)) all.push(finding);
     }
   }
   // One finding per third-party service per pull request, at the most telling place.

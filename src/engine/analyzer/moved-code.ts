@@ -41,8 +41,13 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
       await yieldToEventLoop();
       sliceStart = performance.now();
     }
-    // Walked by index, not split: most lines stop at the first-word check and nothing is copied for them.
-    for (let start = 0; start < patch.length; ) {
+    // Walked by index, not split: most lines stop at the first-word check and nothing is copied for them. A huge
+    // patch yields inside too (the clock read every 4,096 lines): one file must not hold the event loop here either.
+    for (let start = 0, line = 0; start < patch.length; line++) {
+      if ((line & 4095) === 4095 && performance.now() - sliceStart > sliceMs) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
       let end = patch.indexOf("\n", start);
       if (end === -1) end = patch.length;
       const sign = patch[start];
