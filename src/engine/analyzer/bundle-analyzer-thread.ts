@@ -15,7 +15,7 @@ const OWN_LOCATION = /\bimport\.meta\.(url|dirname|filename)\b/g;
 export async function bundleAnalyzerThread(): Promise<string | undefined> {
   let esbuild: Esbuild;
   try {
-    // Not a dependency of its own: tsx's, resolved from here.
+    // A dependency of the project (and the compiler tsx itself runs on); should it be missing, the pool uses tsx.
     const loaded = (await import(pathToFileURL(createRequire(import.meta.url).resolve("esbuild")).href)) as Esbuild & { default?: Esbuild };
     esbuild = typeof loaded.build === "function" ? loaded : loaded.default!;
   } catch {
