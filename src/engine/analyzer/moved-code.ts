@@ -66,7 +66,9 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
 
 /** The audit function a line calls, without its receiver: `self.audit_logger.log_object_write(` -> audit_logger.log_object_write. */
 function auditCallee(text: string): string | undefined {
-  const call = /([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){0,4})\s*\(/g;
+  if (text.length > 2000) return undefined;
+  // Started only at the start of a name, so a long run of word characters is read once.
+  const call = /(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){0,4})\s*\(/g;
   for (let m = call.exec(text), n = 0; m && n < 8; m = call.exec(text), n++) {
     if (!/audit/i.test(m[1])) continue;
     const parts = m[1].split(".");
