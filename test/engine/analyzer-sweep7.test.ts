@@ -84,7 +84,9 @@ describe("subprocessors: error reports through a set-up SDK, SDK flavour swaps, 
   it("still finds an error tracker set up, a new SDK and an app posting to Slack", async () => {
     await expectArea("subprocessors", [
       ["Sentry.init", "apps/web/src/instrument.ts", ['+import * as Sentry from "@sentry/nextjs";', "+Sentry.init({ dsn: process.env.SENTRY_DSN });"]],
+      ["report naming a user", "apps/web/src/report.ts", ['+import * as Sentry from "@sentry/nextjs";', "+Sentry.captureException(error, { extra: { email: user.email } });"]],
       ["new SDK", "apps/workflows/package.json", ['   "dependencies": {', '+    "@sentry/deno": "catalog:",', '     "hono": "catalog:"']],
+      ["product CI feature posting to Slack", "app/services/ci/slack_notifier.js", ["+async function postToSlack(notification, env) {", '+  const resp = await fetch("https://slack.com/api/chat.postMessage", {', '+    method: "POST",']],
       ["app posting to Slack", "src/notify/slack.js", ["+async function postToSlack(notification, env) {", '+  const resp = await fetch("https://slack.com/api/chat.postMessage", {', '+    method: "POST",']],
     ], true);
   });

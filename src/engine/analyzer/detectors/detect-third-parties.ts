@@ -209,10 +209,10 @@ function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: nu
 }
 
 /**
- * Build and CI tooling (GitHub workflows, a ci/ folder's notification worker) posts about the build to chat or coverage
- * services; it handles no customer's data.
+ * Build and CI tooling (GitHub workflows, a top-level ci/ folder's notification worker) posts about the build to chat or
+ * coverage services; it handles no customer's data. A ci/ folder inside the app (app/services/ci/) is product code.
  */
-const CI_PATH = /(?:^|\/)(?:\.github|\.circleci|\.buildkite|\.gitlab|ci)\/|(?:^|\/)(?:\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|Jenkinsfile|bitbucket-pipelines\.ya?ml)$/;
+const CI_PATH = /^ci\/|(?:^|\/)(?:\.github|\.circleci|\.buildkite|\.gitlab)\/|(?:^|\/)(?:\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|Jenkinsfile|bitbucket-pipelines\.ya?ml)$/;
 
 /** Services whose packages the manifest's removed lines drop: a new package of the same service is a swap (@sentry/bun -> @sentry/deno). */
 const removedServices = new WeakMap<FileDiff, Set<ThirdPartyService>>();
@@ -343,7 +343,8 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
   return undefined;
 }
 
-const ERROR_REPORT_CALL = /^\.(?:capture(?:Exception|Message|Error|Event)|addBreadcrumb|withScope|setTags?|setContext|setExtras?|startSpan|startTransaction|flush)$/;
+const ERROR_REPORT_CALL = /^\.(?:capture(?:Exception|Message|Error|Event)|addBreadcrumb|withScope|startSpan|startTransaction|flush)$/;
+const PERSON_WORD = /\b(?:user|users|email|e_?mail|phone|name|address|customer|patient)\b/i;
 
 /** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
 const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$/;
@@ -362,8 +363,8 @@ function bindingCall(diff: FileDiff, importLine: string): { newLine: number; tex
     if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
     const m = call.exec(line.text);
     // An error reported to an error tracker the app already set up (Sentry.captureException(err), addBreadcrumb) is
-    // use of that set-up, not a new service; its init and identity calls (setUser) still count.
-    if (m && !ERROR_REPORT_CALL.test(m[1])) return line;
+    // use of that set-up, not a new service; its init and identity calls (setUser), and a report naming a person, still count.
+    if (m && !(ERROR_REPORT_CALL.test(m[1]) && !PERSON_WORD.test(line.text))) return line;
   }
   return undefined;
 }
