@@ -61,9 +61,61 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
       start = end + 1;
     }
   }
-  return findings.filter((f) => {
+  const kept = findings.filter((f) => {
     const seen = wanted.get(normalise(f.evidence));
     if (!seen) return true;
     return f.side === "LEFT" ? !seen.added : !seen.removed;
+  });
+  return dropMovedAuditCalls(kept, files);
+}
+
+/** The audit function a line calls, without its receiver: `self.audit_logger.log_object_write(` -> audit_logger.log_object_write. */
+function auditCallee(text: string): string | undefined {
+  if (text.length > 2000) return undefined;
+  // Started only at the start of a name, so a long run of word characters is read once.
+  const call = /(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){0,4})\s*\(/g;
+  for (let m = call.exec(text), n = 0; m && n < 8; m = call.exec(text), n++) {
+    if (!/audit/i.test(m[1])) continue;
+    const parts = m[1].split(".");
+    const callee = parts.slice(-2).join(".");
+    return callee.length >= 6 ? callee : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * An audit call moved into a service or a helper in the same pull request: removed from one file while another file
+ * adds a call to the same audit function (receiver aside: `audit_logger.log_object_write(` becomes
+ * `self.audit_logger.log_object_write(`). One pass over the added lines, only when such a finding exists.
+ */
+function dropMovedAuditCalls(findings: RawFinding[], files: ChangedFile[]): RawFinding[] {
+  const callees = new Map<string, Set<string>>(); // callee -> paths that add it
+  for (const f of findings) {
+    if (f.ruleId !== "audit-logging-removed" || f.side !== "LEFT") continue;
+    const callee = auditCallee(f.evidence);
+    if (callee && callees.size < 20) callees.set(callee, new Set());
+  }
+  if (callees.size === 0) return findings;
+  for (const file of files) {
+    const patch = file.patch;
+    if (!patch) continue;
+    for (let start = 0; start < patch.length; ) {
+      let end = patch.indexOf("\n", start);
+      if (end === -1) end = patch.length;
+      if (patch[start] === "+" && /audit/i.test(patch.slice(start, Math.min(end, start + 400)))) {
+        const line = patch.slice(start + 1, end);
+        for (const [callee, paths] of callees) {
+          const at = line.indexOf(callee);
+          if (at >= 0 && !/[\w$]/.test(line[at - 1] ?? "") && /^\s*\(/.test(line.slice(at + callee.length))) paths.add(file.path);
+        }
+      }
+      start = end + 1;
+    }
+  }
+  return findings.filter((f) => {
+    if (f.ruleId !== "audit-logging-removed" || f.side !== "LEFT") return true;
+    const callee = auditCallee(f.evidence);
+    const paths = callee ? callees.get(callee) : undefined;
+    return !paths || ![...paths].some((p) => p !== f.path);
   });
 }

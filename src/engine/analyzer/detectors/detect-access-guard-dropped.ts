@@ -317,14 +317,15 @@ function guardsDeletedDefinition(lines: DiffLine[], index: number, addedCompact:
   return false;
 }
 
-const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(/;
+// A Ruby method without parentheses (`def pin`, `def self.approve!`) starts one too.
+const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
 
 /** A line inside a function removed whole (moved to another file or deleted): its checks leave with it. */
 function insideRemovedFunction(lines: DiffLine[], index: number, addedCompact: string): boolean {
   for (let i = index - 1; i >= 0 && i >= index - 200 && lines[i].hunk === lines[index].hunk; i--) {
     if (lines[i].kind !== "-") return false;
     const m = FUNCTION_START.exec(lines[i].text);
-    if (m) return !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
+    if (m) return m[3] !== undefined ? !addedCompact.includes(`def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
   }
   return false;
 }

@@ -107,7 +107,7 @@ function namesItsKey(key: string, value: string): boolean {
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
 // Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
-const PLACEHOLDER = /^@[\w.-]+@$|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$(?!2[aby]?\$\d\d\$)|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+const PLACEHOLDER = /^@[\w.-]+@$|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|\.\.\.|…|(?:^|[-_])e2e(?:[-_]|$)|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$(?!2[aby]?\$\d\d\$)|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
@@ -313,7 +313,24 @@ function keyShapedSecret(key: string, value: string): boolean {
   const bare = value.replace(/^base64:/, "");
   if (isPlaceholder(value) || UUID.test(value) || /^pk[._]/.test(value) || !KEY_SHAPED(bare)) return false;
   // Generated keys spread over many characters; a name (my_app_signing_key_2) or a counter (key_000001) does not.
-  return shannonEntropy(bare) >= 3.2 && !/^[a-z]+(?:_[a-z0-9]+)+$/.test(bare);
+  return shannonEntropy(bare) >= 3.2 && !/^[a-z]+(?:_[a-z0-9]+)+$/.test(bare) && !spelledInWords(bare);
+}
+
+/**
+ * A value spelled in words, camelCase or joined by _ or - (MailAndroidV7RegisterDeviceTokenWorker,
+ * firstSeenSummerCampaign26Wave2): the name of a feature flag or a stored preference, not a generated key. Nearly all
+ * its letters sit in runs of three or more that hold a vowel; a generated key breaks into short random runs. Hex is a key.
+ */
+function spelledInWords(value: string): boolean {
+  if (/^[0-9a-f]+$/i.test(value) || !/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  const runs = value.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? [];
+  let letters = 0, inWords = 0, words = 0;
+  for (const run of runs) {
+    letters += run.length;
+    if (run.length >= 3 && /[aeiouy]/i.test(run) && !/[bcdfghjklmnpqrstvwxz]{5}/i.test(run)) { inWords += run.length; words++; }
+  }
+  // Capitalised words mark the humps of a name; a random lower-case run with digits has none.
+  return words >= 3 && inWords >= 0.85 * letters && (value.match(/[A-Z][a-z]{2,}/g) ?? []).length >= 2;
 }
 
 const SECRET_KEY_WHOLE = new RegExp(String.raw`^${SECRET_KEY}$`, "i");
@@ -451,11 +468,13 @@ const COMPOSE_FILE = /(?:^|\/)(?:docker-)?compose[\w.-]*\.ya?ml$/;
  * A default password beside a localhost address (url: jdbc:mysql://localhost/... then password: 123456), or in a
  * Compose file (POSTGRES_PASSWORD: postgres), configures a developer's own database.
  */
-/** A password equal to the user name beside it (username: app / password: app): a throwaway account. */
+/** A password equal to the user name beside it (username: app / password: app, or apppassword): a throwaway account. */
 function userNamedLike(diff: FileDiff, index: number, value: string): boolean {
   for (let i = Math.max(0, index - 3); i <= Math.min(diff.lines.length - 1, index + 3); i++) {
     const user = /\b(?:user(?:name)?|uid|\w*_USER)["']?\s*[=:]\s*["']?([^"'\s,;]+)/i.exec(diff.lines[i].text);
-    if (i !== index && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && user?.[1] === value) return true;
+    // The user name itself, or the name with a password word after it (fief / fiefpassword).
+    const named = user ? value === user[1] || new RegExp(`^${user[1].replace(/\W/g, "")}[-_]?(?:password|passwd|pass|pwd|secret)$`, "i").test(value) : false;
+    if (i !== index && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && named) return true;
   }
   return false;
 }

@@ -74,7 +74,7 @@ const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_nam
  * Schema objects are named where they are declared (`const productSchema = new Schema(`, mongoose.model("Product"),
  * Sequelize and Drizzle tables, GraphQL types). */
 const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|^\s*type\s+(\w+)\s*\{|^\s*type\s+(\w+)\s+struct\b/i;
-const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
+const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|channels?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
 const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tokeni[sz]ed|masked|mask|last_?4|last_?four|suffix)$/;
 /** Addresses of machines, networks and contracts, not of people. */
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
@@ -114,6 +114,19 @@ const SCHEMA_DUMP_PATH = /(?:^|\/)db\/(?:schema\.rb|structure\.sql)$|(?:^|\/)dat
 /** Code generated from a .proto file (protoc, protobuf-elixir, protoc-gen-go, grpc-tools): the .proto is where a field
  * is added and reviewed; its generated copies in each language repeat it. */
 const GENERATED_PROTOBUF_PATH = /\.pb\.(?:ex|go|dart|ts|js|swift|cc|h|rb)$|_pb2(?:_grpc)?\.pyi?$|_pb\.(?:rb|js|d\.ts)$|\.pb\.gw\.go$/;
+/** Client SDKs generated from the API's own schema (sdk/python/..., sdks/typescript/...): the server's model is where a field is added. */
+const GENERATED_SDK_PATH = /(?:^|\/)sdks?\/(?:python|typescript|ts|js|javascript|node|go|golang|java|kotlin|ruby|php|csharp|dotnet|rust|swift)\//i;
+/**
+ * A key pointing at another table's row (`credit_card_id INT`, `bank_account_id` with a foreign key): the sensitive
+ * data sits in that table, where it is reviewed. Identifiers that are the value itself (tax_id, national_id) are not keys.
+ */
+const REFERENCE_TYPE = /\b(?:INT\w*|BIGINT|SMALLINT|UUID|ForeignKey|references|REFERENCES|foreignId|foreignIdFor|belongs_to|ManyToOne|OneToOne|JoinColumn)\b/i;
+const VALUE_IDENTIFIER = /(?:^|_)(?:tax|national|voter|insurance|medicare|medicaid|patient|identity|visa|social_security|social|passport|id_card|nhs|abha|aadhaar)_id$/;
+/** The table's own key (`allergy_id` auto-incremented in the allergy table) makes a table of that data: not a reference. */
+const OWN_KEY = /\bautoIncrement\b|\bAUTO_INCREMENT\b|\bprimaryKey\b|\bPRIMARY\s+KEY\b|\b(?:BIG)?SERIAL\b|\bIDENTITY\b/i;
+function referenceKey(name: string, text: string): boolean {
+  return /_id$/.test(name) && !VALUE_IDENTIFIER.test(name) && SENSITIVE_NAME.test(name.slice(0, -3)) && REFERENCE_TYPE.test(text) && !OWN_KEY.test(text);
+}
 const SCHEMA_DUMP_MARKER = /^-- Dumped from database version|^-- MySQL dump \d|^\/\*!40101 SET\b|\bActiveRecord::Schema(?:\[[\d.]+\])?\.define\b/m;
 /** Migration operations that remove, rename or alter a column: the name they carry is not newly collected data. */
 const NOT_AN_ADDITION = /\b(?:RemoveField|AlterField|RenameField|RemoveIndex|AddIndex|RemoveConstraint|DeleteModel|DropColumn|dropColumn|removeColumn|RenameColumn|renameColumn|AlterColumn|alterColumn|drop_column|remove_column|rename_column|alter_column|dropIndex|createIndex)\b/;
@@ -198,7 +211,7 @@ export function toSnakeCase(name: string): string {
 
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
   const { kind, isTest, isMigration } = diff.fileClass;
-  if (isTest || GENERATED_PROTOBUF_PATH.test(diff.path)) return [];
+  if (isTest || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path)) return [];
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
   const isModel = () => (model ??= diff.fileClass.isModel || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
@@ -229,13 +242,14 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (!isSensitive && !PII_NAME.test(name)) continue;
       if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
-      if (DERIVED_VALUE.test(name)) continue;
+      if (DERIVED_VALUE.test(name) || (referenceKey(name, line.text) && !(entityOf(diff, index) ?? "").toLowerCase().includes(name.slice(0, -3)))) continue;
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;
       if (definition.schemaClassOnly && !inSchemaClass(diff, index)) continue;
       if (definition.recordComponent && !insideRecordHeader(diff, index)) continue;
       if (name === "address" && (MACHINE_CONTEXT.test(line.text.replace(/\baddress\b/gi, "")) || nearMachineWords(diff, index))) continue;
       const entity = entityOf(diff, index) ?? "";
-      if (NON_PERSON.test(entity)) continue;
+      // A prefixed table name (sylius_channel, wp_products) is read by its last word.
+      if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;
       if (PRODUCT_ATTRIBUTE.test(name) && nearProductFields(diff, index)) continue;
       patientEntity ||= PATIENT.test(entity);
       // A field that also appears among removed lines was changed or renamed, not newly collected.

@@ -208,11 +208,34 @@ function finding(diff: FileDiff, service: ThirdPartyService, line: { newLine: nu
   };
 }
 
+/**
+ * Build and CI tooling (GitHub workflows, a top-level ci/ folder's notification worker) posts about the build to chat or
+ * coverage services; it handles no customer's data. A ci/ folder inside the app (app/services/ci/) is product code.
+ */
+const CI_PATH = /^ci\/|(?:^|\/)(?:\.github|\.circleci|\.buildkite|\.gitlab)\/|(?:^|\/)(?:\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|Jenkinsfile|bitbucket-pipelines\.ya?ml)$/;
+
+/** Services whose packages the manifest's removed lines drop: a new package of the same service is a swap (@sentry/bun -> @sentry/deno). */
+const removedServices = new WeakMap<FileDiff, Set<ThirdPartyService>>();
+function servicesRemoved(diff: FileDiff): Set<ThirdPartyService> {
+  let services = removedServices.get(diff);
+  if (!services) {
+    services = new Set();
+    for (const line of diff.lines) {
+      if (line.kind !== "-" || line.text.length > 2000) continue;
+      const name = packageNameIn(diff.path, line.text);
+      const service = name ? packageService(name, diff, 0) : undefined;
+      if (service) services.add(service);
+    }
+    removedServices.set(diff, services);
+  }
+  return services;
+}
+
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = kindOf(diff);
   // HTML pages are read for the scripts they load (a tag manager, a chat widget, an analytics snippet), not their text.
-  if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path))) return [];
+  if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path)) || (kind !== "manifest" && CI_PATH.test(diff.path))) return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
@@ -233,12 +256,13 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : plugin ? moduleService(plugin) : undefined;
       // The same package on a removed line is a version change, not a new service.
       const key = name ?? plugin;
-      if (service && key && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index)) add(finding(diff, service, line, "manifest"));
+      if (service && key && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index) && !servicesRemoved(diff).has(service)) add(finding(diff, service, line, "manifest"));
       continue;
     }
     const host = kind === "docs" && !LOADS_SCRIPT.test(line.text) ? null : HOSTS.exec(line.text);
     // A host the removed lines already call is an edit of an existing flow (reformatted, made configurable), not a new one.
-    if (host && (EXAMPLE_VALUE.test(line.text) || diff.removedCompact.includes(host[1].toLowerCase()))) continue;
+    // A host named in a code comment (a Rust //! note on which API returns a field) is prose; nothing is sent to it.
+    if (host && (EXAMPLE_VALUE.test(line.text) || diff.removedCompact.includes(host[1].toLowerCase()) || (isCode(kind) && COMMENT.test(line.text)))) continue;
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
@@ -325,6 +349,9 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
   return undefined;
 }
 
+const ERROR_REPORT_CALL = /^\.(?:capture(?:Exception|Message|Error|Event)|addBreadcrumb|withScope|startSpan|startTransaction|flush)$/;
+const PERSON_WORD = /\b(?:user|users|email|e_?mail|phone|name|address|customer|patient)\b/i;
+
 /** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
 const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$|^\s*import\s+([A-Za-z_]\w*)(?:\.[\w.]+)?\s*$|^\s*use\s+[\w\\]*?(?:\\(\w+)|\s+as\s+(\w+))\s*;/;
 const SETUP_FUNCTION = /^(?:init|initiali[sz]e|configure|setup|start|patch_all|patch)$/;
@@ -360,12 +387,15 @@ function bindingCall(diff: FileDiff, importLine: string): { newLine: number; tex
     // other functions (`capture_exception(e)`, `track("Clicked")`) only use an SDK set up elsewhere.
     const direct = /^(?:[A-Z]\w*)?Client$/.test(name) ? `|(?<![\\w$.])${quoted}\\s*\\(\\s*[^)\\s]`
       : isImportOfList && SETUP_FUNCTION.test(name) ? `|(?<![\\w$.:>])${quoted}\\s*\\(` : "";
-    return new RegExp(`(?<![\\w$.])${quoted}(?:\\.[A-Za-z_$][\\w$]*)+\\s*\\(` + direct);
+    return new RegExp(`(?<![\\w$.])${quoted}((?:\\.[A-Za-z_$][\\w$]*)+)\\s*\\(` + direct);
   });
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
-    if (calls.some((call) => call.test(line.text))) return line;
+    // An error reported to an error tracker the app already set up (Sentry.captureException(err), addBreadcrumb) is
+    // use of that set-up, not a new service; its init and identity calls (setUser), and a report naming a person, still count.
+    const reportOnly = (found: RegExpExecArray) => found[1] !== undefined && ERROR_REPORT_CALL.test(found[1]) && !PERSON_WORD.test(line.text);
+    if (calls.some((call) => { const found = call.exec(line.text); return found !== null && !reportOnly(found); })) return line;
   }
   return undefined;
 }

@@ -37,7 +37,9 @@ const RECEIVER_LEVEL = new RegExp(
  * nlog($x), logInfo(x), log_error(x), writeLog(x), debugLog(x), self.log(x), $this->log(x).
  */
 const LOG_FUNCTION = /(?<![\w$])(?:(?:this|self|\$this|@)\s*(?:\.|->)?\s*)?([A-Za-z_$][\w$]*)\s*\(/g;
-const NOT_A_LOG = new Set(["in", "out", "on", "off", "event", "events", "metric", "metrics", "screen", "page", "view", "purchase", "analytics", "level", "levels", "file", "files", "dir", "path", "format", "formatter", "handler", "config", "setup", "init", "name", "line", "lines", "entries", "rotate", "rotation", "size", "base", "sum", "softmax", "prob", "probs", "likelihood", "det", "gamma", "space", "scale", "normal", "uniform"]);
+const NOT_A_LOG = new Set(["in", "out", "on", "off", "event", "events", "metric", "metrics", "screen", "page", "view", "purchase", "analytics", "level", "levels", "file", "files", "dir", "path", "format", "formatter", "handler", "config", "setup", "init", "name", "line", "lines", "entries", "rotate", "rotation", "size", "base", "sum", "softmax", "prob", "probs", "likelihood", "det", "gamma", "space", "scale", "normal", "uniform",
+  // Set-up objects of a logging pipeline (LoggerProvider, LogExporter, log_processor): their options configure, not log.
+  "provider", "providers", "processor", "processors", "exporter", "exporters", "factory", "sink", "sinks", "transport", "transports", "appender", "appenders", "builder", "options"]);
 const LOG_VERB = new Set(["write", "debug", "info", "warn", "warning", "error", "err", "trace", "verbose", "console", "print", "app", "dev", "sys", "do", "my", "custom"]);
 const MATH_RECEIVER = /(?:\bMath|\bmath|\bnp|\bnumpy|\btorch|\btf|\bjnp|\bcmath|\bscipy|\bDecimal|\bBigDecimal|\bsympy|\bF)\s*\.\s*$/;
 const DEFINITION = /\b(?:def|defp|defmacro|defmacrop|function|func|fun|fn|sub|void|static|private|public|protected|internal|override|async function|val|var|let|const)\s+$/;
@@ -63,7 +65,8 @@ export function findLogCall(text: string): LogCall | null {
     if (best && m.index >= best.index) break;
     if (!isLogFunctionName(m[1])) continue;
     const before = text.slice(0, m.index);
-    if (MATH_RECEIVER.test(before) || DEFINITION.test(before) || /\.\s*$/.test(before)) continue;
+    // A constructed object (`new Logger({...})`) is set up, not written to.
+    if (MATH_RECEIVER.test(before) || DEFINITION.test(before) || /\.\s*$|\bnew\s+$/.test(before)) continue;
     best = { index: m.index, end: m.index + m[0].length };
     break;
   }
