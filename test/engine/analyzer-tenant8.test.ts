@@ -22,6 +22,7 @@ describe("round 8: query scoping to the caller removed", () => {
       ["rails current_user.posts.find -> Post.find", "app/controllers/posts_controller.rb", ["   def show", "-    @post = current_user.posts.find(params[:id])", "+    @post = Post.find(params[:id])", "   end"], "access_mfa"],
       ["laravel $request->user()->orders() -> Order::", "app/Http/Controllers/OrderController.php", ["-        $order = $request->user()->orders()->findOrFail($id);", "+        $order = Order::findOrFail($id);"], "access_mfa"],
       ["go query loses AND org_id = $2", "internal/store/project.go", ["\tconst q = `SELECT id, name FROM projects", "-\t\tWHERE id = $1 AND org_id = $2`", "+\t\tWHERE id = $1`"], "access_mfa"],
+      ["delete no longer scoped to the owner", "notes/views.py", ["-    Note.objects.filter(pk=pk, owner=request.user).delete()", "+    Note.objects.filter(pk=pk).delete()"], "access_mfa"],
       ["spring findByIdAndOwnerId -> findById", "src/main/java/app/TaskService.java", ["-        Task task = repo.findByIdAndOwnerId(id, currentUser.getId())", "+        Task task = repo.findById(id)", "                 .orElseThrow(NotFoundException::new);"], "access_mfa"],
     ]);
   });
@@ -38,6 +39,9 @@ describe("round 8: query scoping to the caller removed", () => {
       ["the scoped view removed with its function", "notes/views.py", ["-def detail(request, pk):", "-    note = get_object_or_404(Note, pk=pk, user=request.user)", "-    return render(request, 'n.html', {'note': note})"], null],
       ["a test file", "tests/test_views.py", ["-    resp = Note.objects.filter(owner=request.user)", "+    resp = Note.objects.all()"], null],
       ["repository declaration removed", "src/main/java/app/TaskRepository.java", ["-    Optional<Task> findByIdAndOwnerId(Long id, Long ownerId);", " }"], null],
+      ["a like test of the caller's own row removed", "posts/views.py", ["-    liked = Like.objects.filter(user=request.user, post=post).exists()", "+    liked = False"], null],
+      ["the caller excluded from a list", "people/views.py", ["-    people = Profile.objects.exclude(user=request.user)", "+    people = Profile.objects.all()"], null],
+      ["an unlike statement removed", "posts/views.py", ["     post = get_object_or_404(Post, pk=pk)", "-    Like.objects.filter(user=request.user, post=post).delete()", "     return redirect('post', pk=pk)"], null],
       ["soft-delete condition dropped", "db/query/workspace.sql", ["-select * from workspaces where id = $1 and deleted = false;", "+select * from workspaces where id = $1;"], null],
     ]);
   });

@@ -53,6 +53,11 @@ const CREATION = /\b(?:save|create|insert|build|new|add|push|assign)\w*\s*\(|\bd
 const OBJECT_ROLE = /\b(where|data|create|update|select|include|orderBy|values)\s*:/;
 /** Added lines that keep the caller's scope another way: a policy scope, an ability, an admin-only gate. */
 const KEPT_OTHERWISE = /\bpolicy_scope\s*\(|\baccessible_by\s*\(|\bauthorize!?\s*[(@:]|\b(?:for_user|owned_by|visible_to|visible|accessible_to|scoped_to|by_owner|for_owner|for_tenant|for_account|mine)\s*\(|\bIsAdminUser\b|\bis_superuser\b|\bis_staff\b|\bstaff_member_required\b|\badmin_required\b|\bisAdmin\b|\bhasRole\b|\bRoles\s*=|@PreAuthorize\b|\bGate::|->can\s*\(/;
+/** A test of the caller's own rows rather than a fetch (`liked = Like.objects.filter(user=request.user, post=p).exists()`),
+ * or the opposite of a scope (`exclude(user=request.user)`): removing it widens nothing. */
+const NOT_A_FETCH = /(?:\.|->)\s*(?:exists\??|count|Any|Count|doesntExist)\s*\(|\bexclude\s*\(|\bwhereNot\w*\s*\(|\.not\s*\(|\b(?:get_or_create|update_or_create|firstOrCreate|updateOrCreate|find_or_create_by|upsert)\b/;
+/** A write ending the statement (`...filter(user=request.user, pk=pk).delete()`): removed with nothing added, it stops writing. */
+const TERMINAL_WRITE = /(?:\.|->)\s*(?:delete|destroy|update|remove|increment|decrement|del)\w*\s*\([^()]*\)\s*[;)]*\s*$/;
 const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final|default)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
 
 type KeyClass = string;
@@ -136,14 +141,15 @@ function inQuery(lines: DiffLine[], index: number): boolean {
 }
 
 /** What a hunk's added lines keep: the identity keys still compared to the principal, the principal itself, another gate. */
-interface HunkAdded { keys: Set<KeyClass>; principal: boolean; derived: boolean }
+interface HunkAdded { keys: Set<KeyClass>; principal: boolean; derived: boolean; any: boolean }
 
 function hunkAdded(diff: FileDiff, hunk: number, aliases: Set<string>, cache: Map<number, HunkAdded>): HunkAdded {
   let facts = cache.get(hunk);
   if (facts) return facts;
-  facts = { keys: new Set(), principal: false, derived: false };
+  facts = { keys: new Set(), principal: false, derived: false, any: false };
   for (const line of diff.lines) {
     if (line.hunk !== hunk || line.kind !== "+" || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
+    if (line.text.trim()) facts.any = true;
     for (const key of scopeKeys(line.text, aliases)) facts.keys.add(key);
     const derived = derivedQuery(line.text);
     if (derived.key) facts.keys.add(derived.key);
@@ -187,12 +193,14 @@ export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
       derivedOnly = true;
     }
     if (!derivedOnly && !inQuery(lines, index) && !SQL_KEY.test(line.text)) continue;
+    if (NOT_A_FETCH.test(line.text)) continue;
     if (diff.addedCompact.includes(compact(line.text)) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
     const added = hunkAdded(diff, line.hunk, aliases, hunks);
     if (added.principal || keys.some((k) => added.keys.has(k))) continue;
     // A derived query is only a widening when the hunk calls a narrower one in its place (`findById(id)`), not when a
     // repository declaration is removed.
     if (derivedOnly && !added.derived) continue;
+    if (TERMINAL_WRITE.test(line.text) && !added.any) continue;
     reported.add(line.hunk);
     findings.push({ ruleId: "query-scope-removed", path: diff.path, line: line.newLine, side: "LEFT", evidence: line.text });
   }
