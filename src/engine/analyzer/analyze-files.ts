@@ -17,6 +17,7 @@ import { detectThirdParties, THIRD_PARTY_SERVICES } from "./detectors/detect-thi
 import { detectRegionOutsideHosting } from "./detectors/detect-region-outside-hosting.js";
 import { detectAiDataFlows } from "./detectors/detect-ai-data-flows.js";
 import { detectAccessGuardDropped } from "./detectors/detect-access-guard-dropped.js";
+import { detectQueryScopeDropped } from "./detectors/detect-query-scope-dropped.js";
 import type { ProfileContext } from "../grounding/read-profile-context.js";
 import { readCommitmentPeriodDays } from "../grounding/read-commitment-period.js";
 import { analyzeInPool } from "./analyzer-pool.js";
@@ -77,6 +78,7 @@ export function prepareAnalyzer(): void {
     detectRegionOutsideHosting(diff, "EU");
     detectAiDataFlows(diff);
     detectAccessGuardDropped(diff);
+    detectQueryScopeDropped(diff);
   }
   buildRuleAutomata();
 }
@@ -111,6 +113,7 @@ export function analyzeFile(file: ChangedFile, context: FileAnalysisContext): Ra
     ...detectThirdParties(diff),
     ...detectRegionOutsideHosting(diff, context.euHosting),
     ...detectAccessGuardDropped(diff),
+    ...detectQueryScopeDropped(diff),
   );
   // An AI SDK imported only for calls with fixed prompts (a demo, a smoke test) sends no one's data.
   const ai = detectAiDataFlows(diff);

@@ -1,0 +1,208 @@
+// A query's scoping to the caller removed (broken object-level authorisation, tenant isolation), in any language:
+// a removed line whose query or filter carries an identity key (user, owner, account, tenant, org, workspace, team,
+// company, customer, creator, author, with or without an id suffix) compared to the current principal
+// (`.filter(owner=request.user)`, `where: { id, userId: session.user.id }`, `->where('user_id', auth()->id())`,
+// `.Where(x => x.TenantId == userId)`), a lookup through the principal's association
+// (`current_user.orders.find(params[:id])`, `$user->orders()->findOrFail($id)`), an SQL condition on such a key
+// (`AND org_id = $2`), or a derived query named for it (`findByIdAndOwnerId(id, ownerId)` -> `findById(id)`).
+// Not: the same key or the principal still on an added line of the hunk (a rewrite, the filter moved into a helper the
+// added line calls with the principal, a policy scope), an admin-only rewrite, a creation (`save(owner=request.user)`),
+// the query leaving with its function, test files and docs.
+import type { RawFinding } from "../raw-finding.js";
+import { candidateLines, compact, type FileDiff } from "../file-diff.js";
+import type { DiffLine } from "../../diff/parse-patch.js";
+import { isCodeKind } from "../../diff/classify-file.js";
+
+/** The removed lines that may name an identity key; g and m flags for candidateLines. */
+const PREFILTER = /user|owner|account|tenant|org|workspace|team|company|customer|creator|author/gim;
+const MAX_LINE = 400;
+const COMMENT = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|--\s|<!--)/;
+
+/** The key, with its table or alias (`Item.owner_id`, `"ownerId"`, `'user_id'`, `todo.UserId`) and the comparison after it. */
+const KEY_COMPARED = /["'`]?\b(user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author|created_by)(?:_?id|_?ID|Id)?["'`]?\s*(?:===?|=>|[:=,])\s*(?:["']=["']\s*,\s*)?/gi;
+/** The current principal, as each framework spells it. */
+const PRINCIPAL = /^(?:\(\s*)?(?:await\s+)?(?:(?:self\.)?request\.user\b|@?current_user\b|currentUser\b|auth\(\)\s*->\s*(?:id|user)\s*\(\)|Auth::(?:id|user)\s*\(\)|\$(?:this->)?request->user\(\)|\$this->user\b|session\??\.user\b|req\.(?:user|auth)\b|ctx\.(?:state\.)?user\b|c\.(?:user|MustGet|Get)\b|principal\b|g\.user\b|flask_login\.current_user\b|current_(?:tenant|org|organi[sz]ation|workspace|account|team|company)\b|current(?:Tenant|Org|Organi[sz]ation|Workspace|Account|Team|Company)\b|_?tenant(?:Context|Provider|Service|Accessor)?\??\.(?:Id|TenantId|id|tenantId|CurrentTenant\w*)\b|User\.(?:FindFirst(?:Value)?|Identity)\b|(?:get_?)?current_?user\s*\(|getCurrentUser\s*\(|owner\.(?:id|pk)\b)/;
+/** An identifier holding the principal's id (`userId`, `current_user_id`, `tenantId`, `orgId`). */
+const PRINCIPAL_ID = /^(?:\$?(?:current_?)?(?:user|tenant|org|organi[sz]ation|workspace|account|team|company|owner)_?(?:id|Id|ID)|\$?(?:current|auth|logged_?in|signed_?in)_?(?:User|user)_?(?:Id|id|ID)|uid)\b(?!\s*[.(\[])/;
+/** Where a principal is assigned to a local name (`user = self.request.user`, `$user = Auth::user();`, `const { userId } = auth()`). */
+const ALIAS_ASSIGNED = /(\$?[A-Za-z_]\w*)\s*(?::\s*[\w<>?.[\]]{1,40}\s*)?=\s*(?!=)/g;
+const DESTRUCTURED = /\{\s*([\w\s,]{1,80})\}\s*=\s*(?:await\s+)?(?:auth|currentUser|getAuth|useAuth)\s*\(/;
+/** A lookup through the principal's association (has_many / hasMany). */
+const ASSOCIATION = /^\s*(?:\.|->)\s*([a-z]\w*s)(?:\(\))?\s*(?:\.|->)\s*(?:find(?:_by!?|OrFail|OrNew|_each)?|where|first(?:OrFail)?|get|all|includes|order|latest|paginate|exists\??|select|pluck|count|filter|find_or_initialize_by|destroy|update)\b/;
+/** An SQL condition on an identity key bound to a parameter (`AND tb.organization_id = $2`, `AND "ownerId"=$3`). */
+const SQL_KEY = /\b(?:AND|WHERE)\s+(?:["`]?\w+["`]?\.)?["`]?(?:user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=\s*(?:\$\d+|\?|:\w+|@\w+|%s)/i;
+/** A derived query named for the key (`findByIdAndOwnerId(`, `getByIdAndUserId(`, `existsByIdAndTenantId(`). */
+const DERIVED_NAME = /\b((?:find|get|exists|count|delete|read|query|search|load)[A-Za-z]{0,60}By[A-Za-z]{1,80})\s*\(/g;
+const DERIVED_KEY = /(?:By|And)(User|Owner|Account|Tenant|Org|Organi[sz]ation|Workspace|Team|Company|Customer|Creator|Author)(?:Id|ID)?(?=And|Or|OrderBy|$)/;
+
+/** The identity key a derived query call on the line is named for, and whether the line calls a derived query at all. */
+function derivedQuery(text: string): { key?: KeyClass; call: boolean } {
+  DERIVED_NAME.lastIndex = 0;
+  let call = false;
+  for (let m = DERIVED_NAME.exec(text); m; m = DERIVED_NAME.exec(text)) {
+    call = true;
+    const key = DERIVED_KEY.exec(m[1])?.[1];
+    if (key) return { key: keyClass(key), call };
+  }
+  return { call };
+}
+/** The line reads records (a query or filter), not one that creates them. */
+const QUERY_CALL = /(?:\.|->|::)\s*(?:filter|filter_by|exclude|where\w*|Where|find\w*|get|first\w*|FirstOrDefault\w*|Single\w*|Any\w*|query|select|count|exists|update\w*|delete\w*|destroy\w*)\s*\(|\bget_object_or_404\s*\(|\bget_list_or_404\s*\(|\bwhere\s*:|\bWHERE\b|\bAND\s*:|\.objects\.|\bfind(?:Many|First|Unique|One)\w*\s*\(/;
+const CREATION = /\b(?:save|create|insert|build|new|add|push|assign)\w*\s*\(|\bdata\s*:/;
+/** Where a multi-line Prisma/TypeORM object belongs: `where:` reads, `data:` writes. */
+const OBJECT_ROLE = /\b(where|data|create|update|select|include|orderBy|values)\s*:/;
+/** Added lines that keep the caller's scope another way: a policy scope, an ability, an admin-only gate. */
+const KEPT_OTHERWISE = /\bpolicy_scope\s*\(|\baccessible_by\s*\(|\bauthorize!?\s*[(@:]|\b(?:for_user|owned_by|visible_to|visible|accessible_to|scoped_to|by_owner|for_owner|for_tenant|for_account|mine)\s*\(|\bIsAdminUser\b|\bis_superuser\b|\bis_staff\b|\bstaff_member_required\b|\badmin_required\b|\bisAdmin\b|\bhasRole\b|\bRoles\s*=|@PreAuthorize\b|\bGate::|->can\s*\(/;
+/** A test of the caller's own rows rather than a fetch (`liked = Like.objects.filter(user=request.user, post=p).exists()`),
+ * or the opposite of a scope (`exclude(user=request.user)`): removing it widens nothing. */
+const NOT_A_FETCH = /(?:\.|->)\s*(?:exists\??|count|Any|Count|doesntExist)\s*\(|\bexclude\s*\(|\bwhereNot\w*\s*\(|\.not\s*\(|\b(?:get_or_create|update_or_create|firstOrCreate|updateOrCreate|find_or_create_by|upsert)\b/;
+/** A write ending the statement (`...filter(user=request.user, pk=pk).delete()`): removed with nothing added, it stops writing. */
+const TERMINAL_WRITE = /(?:\.|->)\s*(?:delete|destroy|update|remove|increment|decrement|del)\w*\s*\([^()]*\)\s*[;)]*\s*$/;
+const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final|default)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
+
+type KeyClass = string;
+
+/** The names the file assigns the principal to, read once per file. */
+const aliasCache = new WeakMap<FileDiff, Set<string>>();
+const ALIAS_PREFILTER = /request\.user|current_?user|auth\(\)|Auth::|->user\(\)|session|principal|FindFirst|getCurrentUser|req\.user|ctx\.|tenant/i;
+
+function aliasesOf(diff: FileDiff): Set<string> {
+  let aliases = aliasCache.get(diff);
+  if (aliases) return aliases;
+  aliases = new Set<string>();
+  for (const line of diff.lines) {
+    const text = line.text;
+    if (text.length > MAX_LINE || !ALIAS_PREFILTER.test(text)) continue;
+    const destructured = DESTRUCTURED.exec(text);
+    if (destructured) for (const name of destructured[1].split(",")) if (name.trim()) aliases.add(name.trim());
+    ALIAS_ASSIGNED.lastIndex = 0;
+    const m = ALIAS_ASSIGNED.exec(text);
+    if (m && PRINCIPAL.test(text.slice(m.index + m[0].length))) aliases.add(m[1]);
+  }
+  aliasCache.set(diff, aliases);
+  return aliases;
+}
+
+function keyClass(word: string): KeyClass {
+  const w = word.toLowerCase();
+  if (w === "org" || w.startsWith("organi")) return "organization";
+  if (w === "created_by") return "creator";
+  return w;
+}
+
+/** Whether the text right after a comparison is the principal, a name holding it, or the principal's id. */
+function isPrincipalValue(rest: string, aliases: Set<string>): boolean {
+  if (PRINCIPAL.test(rest) || PRINCIPAL_ID.test(rest)) return true;
+  const root = /^(?:\(\s*)?(?:await\s+)?(\$?[A-Za-z_]\w*)/.exec(rest)?.[1];
+  return root !== undefined && aliases.has(root) && !/^\$?\w+\s*\(/.test(rest);
+}
+
+/** The identity keys a line scopes by, each with the principal it is compared to; the association form counts as "user". */
+function scopeKeys(text: string, aliases: Set<string>): KeyClass[] {
+  const keys: KeyClass[] = [];
+  KEY_COMPARED.lastIndex = 0;
+  for (let m = KEY_COMPARED.exec(text); m; m = KEY_COMPARED.exec(text)) {
+    if (isPrincipalValue(text.slice(m.index + m[0].length), aliases)) keys.push(keyClass(m[1]));
+  }
+  const sql = SQL_KEY.exec(text);
+  if (sql) keys.push(keyClass(/(user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=/i.exec(sql[0])![1]));
+  // current_user.orders.find(...), $user->orders()->findOrFail(...): the principal's own records.
+  for (const start of principalStarts(text, aliases)) {
+    if (ASSOCIATION.test(text.slice(start))) { keys.push("user"); break; }
+  }
+  return keys;
+}
+
+const PRINCIPAL_ANYWHERE = /(?:self\.)?request\.user\b|@?current_user\b|\bcurrentUser\b|\bauth\(\)\s*->\s*user\s*\(\)|\bAuth::user\s*\(\)|\$request->user\(\)/g;
+
+/** Where, on the line, an expression naming the principal ends (for the association form). */
+function principalStarts(text: string, aliases: Set<string>): number[] {
+  const ends: number[] = [];
+  PRINCIPAL_ANYWHERE.lastIndex = 0;
+  for (let m = PRINCIPAL_ANYWHERE.exec(text); m; m = PRINCIPAL_ANYWHERE.exec(text)) ends.push(m.index + m[0].length);
+  for (const alias of aliases) {
+    const at = text.indexOf(`${alias}->`) >= 0 ? text.indexOf(`${alias}->`) : text.indexOf(`${alias}.`);
+    if (at >= 0 && (at === 0 || !/[\w$]/.test(text[at - 1]))) ends.push(at + alias.length);
+  }
+  return ends;
+}
+
+/** Whether a removed line reads records: a query call on it, or a `where:` object it belongs to. */
+function inQuery(lines: DiffLine[], index: number): boolean {
+  const text = lines[index].text;
+  if (QUERY_CALL.test(text)) return !(CREATION.test(text) && !/\b(?:where|filter|find\w*|get_object_or_404)\b/i.test(text));
+  if (CREATION.test(text)) return false;
+  for (let i = index - 1; i >= 0 && i >= index - 5 && lines[i].hunk === lines[index].hunk; i--) {
+    const role = OBJECT_ROLE.exec(lines[i].text)?.[1];
+    if (role) return role === "where";
+    if (QUERY_CALL.test(lines[i].text)) return !CREATION.test(lines[i].text);
+  }
+  return false;
+}
+
+/** What a hunk's added lines keep: the identity keys still compared to the principal, the principal itself, another gate. */
+interface HunkAdded { keys: Set<KeyClass>; principal: boolean; derived: boolean; any: boolean }
+
+function hunkAdded(diff: FileDiff, hunk: number, aliases: Set<string>, cache: Map<number, HunkAdded>): HunkAdded {
+  let facts = cache.get(hunk);
+  if (facts) return facts;
+  facts = { keys: new Set(), principal: false, derived: false, any: false };
+  for (const line of diff.lines) {
+    if (line.hunk !== hunk || line.kind !== "+" || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
+    if (line.text.trim()) facts.any = true;
+    for (const key of scopeKeys(line.text, aliases)) facts.keys.add(key);
+    const derived = derivedQuery(line.text);
+    if (derived.key) facts.keys.add(derived.key);
+    if (derived.call) facts.derived = true;
+    PRINCIPAL_ANYWHERE.lastIndex = 0;
+    if (PRINCIPAL_ANYWHERE.test(line.text) || KEPT_OTHERWISE.test(line.text) || principalStarts(line.text, aliases).length > 0 || /\b(?:auth\(\)|Auth::id|session\??\.user|req\.user|principal)\b/.test(line.text)) facts.principal = true;
+  }
+  cache.set(hunk, facts);
+  return facts;
+}
+
+/** The query leaves with the function it was in (a named definition removed above it in the same run and not re-added). */
+function insideRemovedFunction(lines: DiffLine[], index: number, addedCompact: string): boolean {
+  for (let i = index - 1; i >= 0 && i >= index - 200 && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind !== "-") return false;
+    const m = FUNCTION_START.exec(lines[i].text);
+    if (m) return m[3] !== undefined ? !addedCompact.includes(`def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
+  }
+  return false;
+}
+
+export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
+  const { kind, isTestOnly } = diff.fileClass;
+  if (isTestOnly || !(isCodeKind(kind) || kind === "sql" || kind === "other") || diff.file.status === "removed" || diff.removed.texts.length === 0) return [];
+  if (/(?:^|\/)(?:tests?|spec|specs|__tests__|fixtures?|examples?|docs?)\/|[._-](?:test|spec)s?\.\w+$|(?:^|\/)test_\w+\.py$/i.test(diff.path)) return [];
+  const { lines } = diff;
+  const findings: RawFinding[] = [];
+  const reported = new Set<number>();
+  const hunks = new Map<number, HunkAdded>();
+  let aliases: Set<string> | undefined;
+  for (const index of candidateLines(diff.removed, PREFILTER)) {
+    const line = lines[index];
+    if (reported.has(line.hunk) || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
+    aliases ??= aliasesOf(diff);
+    let keys = scopeKeys(line.text, aliases);
+    let derivedOnly = false;
+    if (keys.length === 0) {
+      const derived = derivedQuery(line.text).key;
+      if (!derived) continue;
+      keys = [derived];
+      derivedOnly = true;
+    }
+    if (!derivedOnly && !inQuery(lines, index) && !SQL_KEY.test(line.text)) continue;
+    if (NOT_A_FETCH.test(line.text)) continue;
+    if (diff.addedCompact.includes(compact(line.text)) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    const added = hunkAdded(diff, line.hunk, aliases, hunks);
+    if (added.principal || keys.some((k) => added.keys.has(k))) continue;
+    // A derived query is only a widening when the hunk calls a narrower one in its place (`findById(id)`), not when a
+    // repository declaration is removed.
+    if (derivedOnly && !added.derived) continue;
+    if (TERMINAL_WRITE.test(line.text) && !added.any) continue;
+    reported.add(line.hunk);
+    findings.push({ ruleId: "query-scope-removed", path: diff.path, line: line.newLine, side: "LEFT", evidence: line.text });
+  }
+  return findings;
+}
