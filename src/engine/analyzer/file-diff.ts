@@ -203,3 +203,19 @@ export function readArguments(diff: FileDiff, index: number, from: number, added
   }
   return out;
 }
+
+// A Ruby method without parentheses (`def pin`, `def self.approve!`) starts one too.
+const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final|default)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
+
+/**
+ * A removed line inside a function removed whole (moved to another file or deleted): what it checked leaves with it.
+ * The run of removed lines above it, in its hunk, starts with a definition that no added line defines or calls again.
+ */
+export function insideRemovedFunction(lines: DiffLine[], index: number, addedCompact: string): boolean {
+  for (let i = index - 1; i >= 0 && i >= index - 200 && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind !== "-") return false;
+    const m = FUNCTION_START.exec(lines[i].text);
+    if (m) return m[3] !== undefined ? !addedCompact.includes(`def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
+  }
+  return false;
+}

@@ -8,7 +8,7 @@
 // Not: a check leaving with the function or endpoint it lived in, replaced by another check call in the hunk, or a
 // hunk the named-API line rules already report.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, compact, type FileDiff } from "../file-diff.js";
+import { candidateLines, compact, insideRemovedFunction, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
@@ -313,19 +313,6 @@ function guardsDeletedDefinition(lines: DiffLine[], index: number, addedCompact:
     if (DECORATOR_OR_ATTRIBUTE.test(lines[i].text)) continue;
     const name = DEFINITION.exec(lines[i].text)?.[1];
     return name !== undefined && !addedCompact.includes(`${name.toLowerCase()}(`);
-  }
-  return false;
-}
-
-// A Ruby method without parentheses (`def pin`, `def self.approve!`) starts one too.
-const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
-
-/** A line inside a function removed whole (moved to another file or deleted): its checks leave with it. */
-function insideRemovedFunction(lines: DiffLine[], index: number, addedCompact: string): boolean {
-  for (let i = index - 1; i >= 0 && i >= index - 200 && lines[i].hunk === lines[index].hunk; i--) {
-    if (lines[i].kind !== "-") return false;
-    const m = FUNCTION_START.exec(lines[i].text);
-    if (m) return m[3] !== undefined ? !addedCompact.includes(`def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
   }
   return false;
 }

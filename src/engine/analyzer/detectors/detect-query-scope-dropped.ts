@@ -9,7 +9,7 @@
 // added line calls with the principal, a policy scope), an admin-only rewrite, a creation (`save(owner=request.user)`),
 // the query leaving with its function, test files and docs.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, compact, type FileDiff } from "../file-diff.js";
+import { candidateLines, compact, insideRemovedFunction, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 
@@ -58,7 +58,6 @@ const KEPT_OTHERWISE = /\bpolicy_scope\s*\(|\baccessible_by\s*\(|\bauthorize!?\s
 const NOT_A_FETCH = /(?:\.|->)\s*(?:exists\??|count|Any|Count|doesntExist)\s*\(|\bexclude\s*\(|\bwhereNot\w*\s*\(|\.not\s*\(|\b(?:get_or_create|update_or_create|firstOrCreate|updateOrCreate|find_or_create_by|upsert)\b/;
 /** A write ending the statement (`...filter(user=request.user, pk=pk).delete()`): removed with nothing added, it stops writing. */
 const TERMINAL_WRITE = /(?:\.|->)\s*(?:delete|destroy|update|remove|increment|decrement|del)\w*\s*\([^()]*\)\s*[;)]*\s*$/;
-const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final|default)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
 
 type KeyClass = string;
 
@@ -159,16 +158,6 @@ function hunkAdded(diff: FileDiff, hunk: number, aliases: Set<string>, cache: Ma
   }
   cache.set(hunk, facts);
   return facts;
-}
-
-/** The query leaves with the function it was in (a named definition removed above it in the same run and not re-added). */
-function insideRemovedFunction(lines: DiffLine[], index: number, addedCompact: string): boolean {
-  for (let i = index - 1; i >= 0 && i >= index - 200 && lines[i].hunk === lines[index].hunk; i--) {
-    if (lines[i].kind !== "-") return false;
-    const m = FUNCTION_START.exec(lines[i].text);
-    if (m) return m[3] !== undefined ? !addedCompact.includes(`def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
-  }
-  return false;
 }
 
 export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
