@@ -83,3 +83,32 @@ describe("access: CI service containers", () => {
     await expectArea("access_mfa", [["CI workflow", ".github/workflows/ci.yml", ["+        env:", "+          MYSQL_ALLOW_EMPTY_PASSWORD: YES"]]], false);
   });
 });
+
+describe("access: a Ruby action removed whole beside a method whose name starts the same", () => {
+  it("still finds authorize! taken out of a kept action", async () => {
+    await check([["kept action", "app/controllers/api/v3/admin/price_lists_controller.rb", ["          def create", "-            authorize! :create, model_class", "             result = Spree.price_list_create_workflow.call(store: current_store, attributes: permitted_params)"], "access_mfa"]]);
+  });
+  it("leaves the action removed whole while def create_workflow is added", async () => {
+    await check([["action moved to the base controller", "spree/api/app/controllers/spree/api/v3/admin/price_lists_controller.rb", [
+      "           end",
+      "+          def create_workflow",
+      "+            Spree.price_list_create_workflow",
+      "+          end",
+      " ",
+      "-          # POST /api/v3/admin/price_lists",
+      "-          def create",
+      "-            authorize! :create, model_class",
+      "-",
+      "-            result = Spree.price_list_create_workflow.call(store: current_store, attributes: permitted_params)",
+      "-",
+      "-            if result.success?",
+      "-              render json: serialize_resource(result.value), status: :created",
+      "-            else",
+      "-              render_result_error(result)",
+      "-            end",
+      "-          end",
+      " ",
+      "           private",
+    ], null]]);
+  });
+});

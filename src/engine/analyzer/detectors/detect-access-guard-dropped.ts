@@ -326,12 +326,24 @@ function guardsDeletedDefinition(lines: DiffLine[], index: number, addedCompact:
 // A Ruby method without parentheses (`def pin`, `def self.approve!`) starts one too.
 const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
 
+/**
+ * Whether the added side defines the Ruby method `def<name>` itself (compacted), not one whose name only starts the same
+ * (`def create` removed, `def create_workflow` added: the action is gone). Bounded: at most 50 occurrences are read.
+ */
+function definesWhole(addedCompact: string, wanted: string): boolean {
+  let seen = 0;
+  for (let at = addedCompact.indexOf(wanted); at >= 0 && seen < 50; at = addedCompact.indexOf(wanted, at + 1), seen++) {
+    if (!/[\w?!]/.test(addedCompact[at + wanted.length] ?? "")) return true;
+  }
+  return seen >= 50;
+}
+
 /** A line inside a function removed whole (moved to another file or deleted): its checks leave with it. */
 function insideRemovedFunction(lines: DiffLine[], index: number, addedCompact: string): boolean {
   for (let i = index - 1; i >= 0 && i >= index - 200 && lines[i].hunk === lines[index].hunk; i--) {
     if (lines[i].kind !== "-") return false;
     const m = FUNCTION_START.exec(lines[i].text);
-    if (m) return m[3] !== undefined ? !addedCompact.includes(`def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
+    if (m) return m[3] !== undefined ? !definesWhole(addedCompact, `def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
   }
   return false;
 }
