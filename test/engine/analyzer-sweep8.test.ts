@@ -112,3 +112,22 @@ describe("access: a Ruby action removed whole beside a method whose name starts 
     ], null]]);
   });
 });
+
+describe("retention: business schedules and permission flags are not deletion jobs", () => {
+  it("still finds a purge task removed from a scheduler file", async () => {
+    await check([
+      ["whenever schedule", "config/schedule.rb", ["-every 1.day, at: '3:00 am' do", "-  runner 'User.delete_inactive_accounts'", "-end"], "pii_retention"],
+      ["celery beat file", "app/celery_beat.py", ["-    'delete-expired-sessions': {", "-        'task': 'app.tasks.delete_expired_sessions',", "-    },"], "pii_retention"],
+    ]);
+  });
+  it("leaves a Frappe DocType named for a repayment schedule deleted with its permission list", async () => {
+    await check([["repayment schedule doctype", "lending/loan_management/doctype/loan_partner_repayment_schedule_type/loan_partner_repayment_schedule_type.json", [
+      "-  {",
+      "-   \"create\": 1,",
+      "-   \"delete\": 1,",
+      "-   \"email\": 1,",
+      "-   \"role\": \"System Manager\",",
+      "-  }",
+    ], null]]);
+  });
+});
