@@ -208,6 +208,18 @@ export function readArguments(diff: FileDiff, index: number, from: number, added
 const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final|default)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
 
 /**
+ * Whether the added side defines the Ruby method `def<name>` itself (compacted), not one whose name only starts the same
+ * (`def create` removed, `def create_workflow` added: the action is gone). Bounded: at most 50 occurrences are read.
+ */
+function definesWhole(addedCompact: string, wanted: string): boolean {
+  let seen = 0;
+  for (let at = addedCompact.indexOf(wanted); at >= 0 && seen < 50; at = addedCompact.indexOf(wanted, at + 1), seen++) {
+    if (!/[\w?!]/.test(addedCompact[at + wanted.length] ?? "")) return true;
+  }
+  return seen >= 50;
+}
+
+/**
  * A removed line inside a function removed whole (moved to another file or deleted): what it checked leaves with it.
  * The run of removed lines above it, in its hunk, starts with a definition that no added line defines or calls again.
  */
@@ -215,7 +227,7 @@ export function insideRemovedFunction(lines: DiffLine[], index: number, addedCom
   for (let i = index - 1; i >= 0 && i >= index - 200 && lines[i].hunk === lines[index].hunk; i--) {
     if (lines[i].kind !== "-") return false;
     const m = FUNCTION_START.exec(lines[i].text);
-    if (m) return m[3] !== undefined ? !addedCompact.includes(`def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
+    if (m) return m[3] !== undefined ? !definesWhole(addedCompact, `def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
   }
   return false;
 }

@@ -19,9 +19,10 @@ const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csh
 export const isCodeKind = (kind: FileKind): boolean => CODE_KINDS.has(kind);
 
 const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|Cargo\.toml|[\w.-]+\.csproj)$/;
-const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories|(?:stress|load|perf|performance|integration|smoke|e2e|acceptance|functional|benchmark)[-_]?tests?)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture|clienttest|servertest))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
-// Stress, load and integration suites (stress-tests/, load_tests/) and Vitest's *.clienttest.tsx are tests too.
-const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress|(?:stress|load|perf|performance|integration|smoke|e2e|acceptance|functional|benchmark)[-_]?tests?)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture|clienttest|servertest))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
+const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|testing[-_]support|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories|(?:stress|load|perf|performance|integration|smoke|e2e|acceptance|functional|benchmark)[-_]?tests?)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture|clienttest|servertest))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
+// Stress, load and integration suites (stress-tests/, load_tests/) and Vitest's *.clienttest.tsx are tests too, as are a
+// gem's shared test helpers and factories (lib/spree_stripe/testing_support/factories/).
+const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|testing[-_]support|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress|(?:stress|load|perf|performance|integration|smoke|e2e|acceptance|functional|benchmark)[-_]?tests?)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture|clienttest|servertest))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
 const MAIN_SOURCE = /(?:^|\/)src\/main\/(?:java|kotlin|scala|groovy|resources)\//;
 // Demo folders (OWASP MASTG's demos/.../MastgTest.kt) hold runnable demo code even when a file is named like a test.
 const DEMO_PATH = /(?:^|\/)demos?\//i;

@@ -32,6 +32,11 @@ const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check
   "verificar", "verifica", "validar", "valida", "requiere", "requer", "exigir", "comprobar", "checar", "chequear", "es", "solo", "somente", "apenas", "tiene", "tem", "pruefen", "verifier", "controlla", "kontrol", "cek", "periksa"]);
 /** A check called in the same hunk in place of the removed one (`s.checkMemoAccess(ctx, memo)`). */
 const REPLACEMENT_CHECK = /\b(?:check|verify|ensure|require|authori[sz]e|assert|can|has|is|must)_?\w*(?:access|permission|perm|auth|role|admin|owner|allowed|granted|visible|login|staff)\w*\s*\(|\benforce(?:_?(?:read|write|access|permission|policy|role|action|view|edit|delete)\w*)?\s*\(/i;
+/**
+ * A declarative guard put on the handler in the check's place, named for what it demands: `@RequiresScope(...)`,
+ * PHP `#[RequiresPermission(...)]`, `@requires_permission("x")`, `[RequiredScope("read")]`, `@RequiresRoles("admin")`.
+ */
+const DECLARATIVE_GUARD = /^\s*(?:@|#\[|\[)\s*(?:[\w\\]+[.\\])*(?:requires?|required|has|ensure|check|must|authori[sz]e)_?(?:any_?|all_?)?(?:scopes?|permissions?|perms?|roles?|access|polic(?:y|ies)|claims?|privileges?|rights?|authorit(?:y|ies))\b/i;
 /** What a weakened rewrite may put in a guard's place without replacing it. */
 const OPENING_WORDS = new Set(["permit", "all", "public", "anonymous", "allow", "any", "skip", "none", "optional", "true"]);
 /**
@@ -40,7 +45,8 @@ const OPENING_WORDS = new Set(["permit", "all", "public", "anonymous", "allow", 
  */
 const PREFILTER = /auth|admin|staff|superuser|role|perm|guard|jwt|log(?:ged)?_?in|protect|signed_?in|owner|moderator|2fa|mfa|otp|two_?factor|twofactor|totp/gim;
 const MFA_WORD = /2fa|mfa|otp|two_?factor|twofactor|totp/i;
-const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|<!--)/;
+// `#[...]` opens an attribute in PHP and Rust, not a comment.
+const COMMENT = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|<!--)/;
 const IDENTIFIER = /[A-Za-z_$][\w$]*[?!]?/g;
 
 /** Shapes that register one guard on a line of its own; group 1 is the guard's name. */
@@ -180,7 +186,7 @@ class HunkFacts {
       for (let i = start; i <= end && !adds; i++) {
         const { kind, text } = this.lines[i];
         if (kind !== "+" || text.length > MAX_GUARD_LINE || COMMENT.test(text)) continue;
-        adds = CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || SESSION_CHECK_CALL.test(text) || (CONDITION.test(text) && IDENTITY_ABSENT.test(text))
+        adds = CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || DECLARATIVE_GUARD.test(text) || SESSION_CHECK_CALL.test(text) || (CONDITION.test(text) && IDENTITY_ABSENT.test(text))
           || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName));
       }
       this.addsGuardByHunk.set(hunk, adds);
@@ -227,7 +233,7 @@ class HunkFacts {
       adds = false;
       for (let i = start; i <= end && !adds; i++) {
         const line = this.lines[i];
-        adds = line.kind === "+" && line.text.length <= MAX_GUARD_LINE && !COMMENT.test(line.text) && REPLACEMENT_CHECK.test(line.text);
+        adds = line.kind === "+" && line.text.length <= MAX_GUARD_LINE && !COMMENT.test(line.text) && (REPLACEMENT_CHECK.test(line.text) || DECLARATIVE_GUARD.test(line.text));
       }
       this.addsCheckByHunk.set(hunk, adds);
     }

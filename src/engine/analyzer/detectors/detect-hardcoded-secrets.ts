@@ -174,6 +174,10 @@ function namesSomething(value: string): boolean {
   if (/^[a-z]{2,}(?:[-_][a-z]{2,})+$/.test(value) && !/(?:^|[-_])(?:secret|pass\w*|pwd|token|key|auth|jwt|api|credentials?)(?:$|[-_])/.test(value)) return true;
   // A path or route ("user/auth/reset_passwd") names a template or an endpoint.
   if (/^[\w.-]+(?:\/[\w.-]+)+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return true;
+  // A URN ("urn:uuid:181d4fae-...", a WebDAV lock token's name) or a namespaced XML name ("D:sync-token") identifies a
+  // thing; an action slug ("forgot-password", "reset_token") names a page or a route.
+  if (/^urn:[\w.:-]+$/i.test(value) || /^[A-Za-z]{1,10}:[a-z]+(?:-[a-z]+)*$/.test(value)) return true;
+  if (/^(?:forgot|forget|reset|change|update|lost|recover|show|hide|toggle|edit)[-_]?(?:password|passwd|pwd|pin|secret|token)s?$/i.test(value)) return true;
   // A sentence ("Forgot password?", "Enter the admin password here") is prose, not a credential.
   if (/^[\p{L}\p{M}\s'’.,?!:;()-]+$/u.test(value) && (/\s\S+\s/.test(value) || /\s.*[.?!:]$/.test(value))) return true;
   return false;
@@ -401,7 +405,7 @@ const FIELD_NAME_VALUE = /^(?:new|current|confirm|old|repeat)[-_]?(?:password|pa
 const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?|defaults?\.example)[._-][^/]*$|[._-](?:samples?|examples?|exemples?|ejemplos?|beispiele?|template)\.\w+$|\.(?:exemples?|ejemplos?|beispiele?)$|(?:^|\/)stubs?\//i;
 
 /** CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets. */
-const THROWAWAY_CONFIG = /(?:^|\/)(?:locales?|i18n|lang|langs|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)\.github\/workflows\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
+const THROWAWAY_CONFIG = /(?:^|\/)(?:locales?|i18n|lang|langs|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)\.github\/(?:workflows|helpers?|scripts?|ci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
 /** Dependency lock files list package names and hashes. */
 const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|Cargo\.lock|go\.sum|packages\.lock\.json)$/;
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
@@ -430,7 +434,23 @@ function placeholderComment(diff: FileDiff, index: number): boolean {
  * API specifications (OpenAPI, Swagger) document each call with sample requests and code samples in every SDK
  * language (`"source": "svix.endpoint.create(..., secret: \"whsec_...\")"`): documentation, not configuration.
  */
-const API_SPEC_FILE = /(?:^|\/)[\w.-]*(?:openapi|swagger)[\w.-]*\.(?:json|ya?ml)$/i;
+const API_SPEC_FILE = /(?:^|\/)[\w.-]*(?:openapi|swagger)[\w.-]*\.(?:json|ya?ml)$|(?:^|\/)(?:[\w.-]*(?:openapi|swagger)[\w.-]*|api[-_]?(?:reference|docs?|specs?))\/(?:[\w.-]+\/)*[\w.-]+\.(?:json|ya?ml)$/i;
+/**
+ * The keys only an API description has (`openapi: 3.0.1`, `operationId:`, `requestBody:`, `$ref: '#/components/...'`):
+ * a YAML or JSON file whose diff shows one documents calls with sample payloads, whatever its name (rswag's
+ * docs/api-reference/store.yaml regenerated with each run's sample tokens).
+ */
+const API_DESCRIPTION_KEY = /^\s*["']?(?:openapi|swagger)["']?\s*:\s*["']?\d|^\s*["']?(?:operationId|requestBody|x-codeSamples|x-code-samples)["']?\s*:|["']?\$ref["']?\s*:\s*["']#\/(?:components|definitions)\//;
+const apiDescriptions = new WeakMap<FileDiff, boolean>();
+function apiDescription(diff: FileDiff): boolean {
+  let known = apiDescriptions.get(diff);
+  if (known === undefined) {
+    const { kind } = diff.fileClass;
+    known = (kind === "yaml" || kind === "config") && diff.lines.some((l) => l.kind !== "-" && l.text.length <= 400 && API_DESCRIPTION_KEY.test(l.text));
+    apiDescriptions.set(diff, known);
+  }
+  return known;
+}
 /** A label a few lines above introducing a sample ("Example response:", "Sample request:"): what follows is documentation. */
 const SAMPLE_LABEL = /(?:example|sample)s?\s+(?:response|request|output|payload|body|reply|result|config(?:uration)?)s?\s*:|(?:^|["'\s])(?:example|sample)s?\s*:\s*$/i;
 function sampleLabelAbove(diff: FileDiff, index: number): boolean {
@@ -687,7 +707,9 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (secretKind === "private key" && COMMENT.test(line.text) && !pemBodyFollows(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
-    if (!KNOWN_FORMAT_KINDS.has(secretKind) && (API_SPEC_FILE.test(diff.path) || sampleLabelAbove(diff, index))) continue;
+    // A sample payload in an API description or under an "example:" label; a JSON Web Token there is the sample
+    // session a documented sign-in returns (provider keys such as AKIA... or sk_live_ still count).
+    if ((!KNOWN_FORMAT_KINDS.has(secretKind) || secretKind === "JSON Web Token") && (API_SPEC_FILE.test(diff.path) || apiDescription(diff) || sampleLabelAbove(diff, index))) continue;
     if (secretKind === "credential assigned to a literal" && hashDemoInput(diff, index)) continue;
     if (notSecretComment(diff, index)) continue;
     if (findings.some((f) => f.line === line.newLine)) continue;
