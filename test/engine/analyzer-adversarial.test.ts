@@ -69,6 +69,24 @@ describe("adversarial input", () => {
     }
   });
 
+  it("asks the removed side about an SDK's initialisation once, however many added lines initialise it", async () => {
+    // Every added line initialises Sentry and so does a removed one (an edit, not a new service): each added line
+    // asked the whole removed text again.
+    const fileOf = (n: number): ChangedFile => ({
+      path: "src/monitoring.ts",
+      status: "modified",
+      patch: patchOf(Array.from({ length: n }, (_, i) => [`-Sentry.init({ dsn: dsns[${i}], release: "a${i}" });`, `+Sentry.init({ dsn: dsns[${i}], release: "b${i}" });`]).flat()),
+    });
+    const charsRead = async (n: number): Promise<number> => {
+      meter.chars = 0;
+      const result = await review(input([fileOf(n)]), configuration());
+      expect(result.findings.filter((f) => f.ruleId === "third-party-sdk-added")).toEqual([]);
+      return meter.chars;
+    };
+    const [once, twice] = [await charsRead(1000), await charsRead(2000)];
+    expect(Math.round((twice / once) * 10) / 10).toBeLessThanOrEqual(2.4);
+  });
+
   it("maps a log call's parentheses once, however many personal-data names sit inside a call that does not log them", async () => {
     // isValid(user.email, ...) inside a log: each name asks which call encloses it; reading back from each was quadratic.
     const fileOf = (names: number): ChangedFile => ({

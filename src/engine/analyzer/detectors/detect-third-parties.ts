@@ -113,11 +113,18 @@ const INIT_SCAN = literalPrefilter(INITS.map((i) => i.pattern.source), new RegEx
 
 /** An SDK initialised on an added line (and not on a removed one: that is a move or an edit). */
 function initialisations(diff: FileDiff): RawFinding[] {
+  // Whether the removed side initialises it too, asked once per pattern (not once per added line that does).
+  const removedToo = new Map<RegExp, boolean>();
+  const alsoRemoved = (pattern: RegExp): boolean => {
+    let found = removedToo.get(pattern);
+    if (found === undefined) removedToo.set(pattern, (found = pattern.test(diff.removed.text)));
+    return found;
+  };
   for (const index of candidateLines(diff.added, INIT_SCAN)) {
     const line = diff.lines[index];
     if (COMMENT.test(line.text)) continue;
     const init = INITS.find((i) => i.pattern.test(line.text));
-    if (!init || init.pattern.test(diff.removed.text)) continue;
+    if (!init || alsoRemoved(init.pattern)) continue;
     return [finding(diff, init.service, line, "code")];
   }
   return [];
