@@ -4,13 +4,16 @@
 // are bounded too: a request that would exceed the budget gets 503 with Retry-After (GitHub
 // redelivers), so concurrent forged posts cannot grow memory without bound.
 import type { IncomingMessage } from "node:http";
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { describeJunkWebhook } from "./describe-junk-webhook.js";
 
 /** GitHub's documented cap on a webhook payload. */
 export const GITHUB_MAX_WEBHOOK_BYTES = 25 * 1024 * 1024;
 export const DEFAULT_WEBHOOK_BUDGET_BYTES = 64 * 1024 * 1024;
+/** How long, and how many more bytes, a refused streaming body is read and dropped before its connection closes. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
 
 export interface WebhookBodyLimiter {
   middleware: RequestHandler;
@@ -61,20 +64,21 @@ export function createWebhookBodyLimiter(options: {
     const stop = () => {
       stopped = true;
       req.off("data", onData);
-      req.pause();
+      chunks.length = 0;
+      lingerThenClose(req);
     };
     const onData = (chunk: Buffer) => {
       if (stopped) return;
       received += chunk.length;
       if (received > maxBodyBytes) {
         stop();
-        return refuse(res, 413, `The webhook body exceeds ${maxBodyBytes} bytes.`);
+        return refuse(res, 413, `The webhook body exceeds ${maxBodyBytes} bytes.`, undefined, "linger");
       }
       if (received > held) {
         // A chunked body without a declared length reserves as it arrives.
         if (!take(received - held)) {
           stop();
-          return busy(res);
+          return busy(res, "linger");
         }
         held = received;
       }
@@ -103,15 +107,39 @@ export function createWebhookBodyLimiter(options: {
   return { middleware, inFlightBytes: () => inFlight, peakInFlightBytes: () => peak };
 }
 
-function refuse(res: Response, status: number, message: string, code = status === 413 ? "payload_too_large" : "service_unavailable"): void {
+/**
+ * Answers a refused request. Its unread body: by default the connection closes after the answer, so it is not read;
+ * "linger" (a body already streaming in) leaves closing to lingerThenClose().
+ */
+function refuse(res: Response, status: number, message: string, code = status === 413 ? "payload_too_large" : "service_unavailable", unread: "close" | "linger" = "close"): void {
   if (res.headersSent) return;
-  // Closing the connection means an unread body is not read either.
-  if (status !== 400) res.setHeader("Connection", "close");
+  if (status !== 400 && unread === "close") res.setHeader("Connection", "close");
   res.status(status).json({ error: { code, message } });
 }
 
-function busy(res: Response): void {
+function busy(res: Response, unread: "close" | "linger" = "close"): void {
   res.setHeader("Retry-After", "5");
-  refuse(res, 503, "Too many webhook bytes are being received at once; retry shortly.");
+  refuse(res, 503, "Too many webhook bytes are being received at once; retry shortly.", undefined, unread);
+}
+
+/**
+ * A body refused while it streams in is read and dropped for a moment before the connection closes (a lingering
+ * close, as web servers do): closing a socket with unread data resets it, and the reset can reach the client before
+ * the answer does. Bounded by LINGER_MS and LINGER_BYTES; nothing is kept.
+ */
+function lingerThenClose(req: Request): void {
+  let dropped = 0;
+  const close = () => {
+    clearTimeout(timer);
+    req.socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) close();
+  });
+  req.once("end", close);
+  req.resume();
 }
 

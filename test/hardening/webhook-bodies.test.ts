@@ -91,6 +91,28 @@ describe("webhook body size", () => {
     await close(server);
   });
 
+  it("reads and drops what a refused streaming client still sends, then closes, so the answer is not lost to a reset", async () => {
+    const limiter = createWebhookBodyLimiter({ path: PATH, log, maxBodyBytes: MB });
+    const { server, port } = await serve(limiter);
+    const { socket, write, response } = post(port, { "transfer-encoding": "chunked" });
+    const errors: string[] = [];
+    socket.on("error", (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+    write(chunked(Buffer.alloc(2 * MB, 0x20)));
+    expect((await response).status).toBe(413);
+    // Still sending after the answer: a connection closed at once would reset (EPIPE/ECONNRESET) under these writes,
+    // and one left paused would never drain. Each wait is bounded, so a server that does neither fails, not hangs.
+    const within = <T>(promise: Promise<T>, otherwise: T) => Promise.race([promise, new Promise<T>((r) => setTimeout(() => r(otherwise), 5000).unref())]);
+    for (let i = 0; i < 4; i++) {
+      if (!write(chunked(Buffer.alloc(MB, 0x20))) && !(await within(new Promise<boolean>((r) => socket.once("drain", () => r(true))), false))) errors.push("never drained");
+    }
+    socket.end("0\r\n\r\n");
+    const hadError = await within(new Promise<boolean | "open">((resolve) => socket.once("close", resolve)), "open");
+    socket.destroy();
+    expect({ hadError, errors }).toEqual({ hadError: false, errors: [] });
+    expect(limiter.inFlightBytes()).toBe(0);
+    await close(server);
+  });
+
   it("bounds the unverified bytes held by concurrent forged posts, and gives them back", async () => {
     const budget = 10 * MB;
     const limiter = createWebhookBodyLimiter({ path: PATH, log, maxBodyBytes: 4 * MB, budgetBytes: budget });
