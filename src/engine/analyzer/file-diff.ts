@@ -207,6 +207,16 @@ export function readArguments(diff: FileDiff, index: number, from: number, added
 // A Ruby method without parentheses (`def pin`, `def self.approve!`) starts one too.
 const FUNCTION_START = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|func|fun)\s+(?:\([^)]*\)\s*)?(\w+)\s*[(<]|^\s*(?:(?:public|private|protected|internal|static|async|override|virtual|final|default)\s+)+[\w<>\[\],.?]+\s+(\w+)\s*\(|^\s*def\s+(?:self\.)?(\w+[?!]?)\s*$/;
 
+/** First and last index of the hunk holding line `index` (walked outward from it: the hunk's own lines only). */
+export function hunkBounds(lines: DiffLine[], index: number): [number, number] {
+  const hunk = lines[index].hunk;
+  let start = index;
+  let end = index;
+  while (start > 0 && lines[start - 1].hunk === hunk) start--;
+  while (end + 1 < lines.length && lines[end + 1].hunk === hunk) end++;
+  return [start, end];
+}
+
 /**
  * Whether the added side defines the Ruby method `def<name>` itself (compacted), not one whose name only starts the same
  * (`def create` removed, `def create_workflow` added: the action is gone). Bounded: at most 50 occurrences are read.

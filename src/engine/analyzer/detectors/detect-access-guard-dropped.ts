@@ -8,7 +8,7 @@
 // Not: a check leaving with the function or endpoint it lived in, replaced by another check call in the hunk, or a
 // hunk the named-API line rules already report.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, compact, insideRemovedFunction, type FileDiff } from "../file-diff.js";
+import { candidateLines, compact, hunkBounds, insideRemovedFunction, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
@@ -178,18 +178,22 @@ class HunkFacts {
    * an inline check replaced by a registered one is not dropped.
    */
   addsGuard(index: number): boolean {
+    return this.hunkAdds(this.addsGuardByHunk, index, (text) => CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || DECLARATIVE_GUARD.test(text) || SESSION_CHECK_CALL.test(text)
+      || (CONDITION.test(text) && IDENTITY_ABSENT.test(text)) || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName)));
+  }
+
+  /** Whether an added line of the hunk holding `index` (not a comment, not over-long) passes `test`; once per hunk. */
+  private hunkAdds(cache: Map<number, boolean>, index: number, test: (text: string) => boolean): boolean {
     const hunk = this.lines[index].hunk;
-    let adds = this.addsGuardByHunk.get(hunk);
+    let adds = cache.get(hunk);
     if (adds === undefined) {
       const [start, end] = this.range(index);
       adds = false;
       for (let i = start; i <= end && !adds; i++) {
         const { kind, text } = this.lines[i];
-        if (kind !== "+" || text.length > MAX_GUARD_LINE || COMMENT.test(text)) continue;
-        adds = CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || DECLARATIVE_GUARD.test(text) || SESSION_CHECK_CALL.test(text) || (CONDITION.test(text) && IDENTITY_ABSENT.test(text))
-          || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName));
+        adds = kind === "+" && text.length <= MAX_GUARD_LINE && !COMMENT.test(text) && test(text);
       }
-      this.addsGuardByHunk.set(hunk, adds);
+      cache.set(hunk, adds);
     }
     return adds;
   }
@@ -198,13 +202,7 @@ class HunkFacts {
   range(index: number): [number, number] {
     const hunk = this.lines[index].hunk;
     let range = this.ranges.get(hunk);
-    if (!range) {
-      let start = index;
-      let end = index;
-      while (start > 0 && this.lines[start - 1].hunk === hunk) start--;
-      while (end + 1 < this.lines.length && this.lines[end + 1].hunk === hunk) end++;
-      this.ranges.set(hunk, (range = [start, end]));
-    }
+    if (!range) this.ranges.set(hunk, (range = hunkBounds(this.lines, index)));
     return range;
   }
 
@@ -226,18 +224,7 @@ class HunkFacts {
 
   /** Whether the hunk adds a call to another check in place of the removed one. */
   addsCheck(index: number): boolean {
-    const hunk = this.lines[index].hunk;
-    let adds = this.addsCheckByHunk.get(hunk);
-    if (adds === undefined) {
-      const [start, end] = this.range(index);
-      adds = false;
-      for (let i = start; i <= end && !adds; i++) {
-        const line = this.lines[i];
-        adds = line.kind === "+" && line.text.length <= MAX_GUARD_LINE && !COMMENT.test(line.text) && (REPLACEMENT_CHECK.test(line.text) || DECLARATIVE_GUARD.test(line.text));
-      }
-      this.addsCheckByHunk.set(hunk, adds);
-    }
-    return adds;
+    return this.hunkAdds(this.addsCheckByHunk, index, (text) => REPLACEMENT_CHECK.test(text) || DECLARATIVE_GUARD.test(text));
   }
 }
 

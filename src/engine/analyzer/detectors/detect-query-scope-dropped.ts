@@ -9,7 +9,7 @@
 // added line calls with the principal, a policy scope), an admin-only rewrite, a creation (`save(owner=request.user)`),
 // the query leaving with its function, test files and docs.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, compact, insideRemovedFunction, type FileDiff } from "../file-diff.js";
+import { candidateLines, compact, hunkBounds, insideRemovedFunction, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 
@@ -142,12 +142,16 @@ function inQuery(lines: DiffLine[], index: number): boolean {
 /** What a hunk's added lines keep: the identity keys still compared to the principal, the principal itself, another gate. */
 interface HunkAdded { keys: Set<KeyClass>; principal: boolean; derived: boolean; any: boolean }
 
-function hunkAdded(diff: FileDiff, hunk: number, aliases: Set<string>, cache: Map<number, HunkAdded>): HunkAdded {
+/** Read once per hunk, over the hunk's own lines (`index` is one of them). */
+function hunkAdded(diff: FileDiff, index: number, aliases: Set<string>, cache: Map<number, HunkAdded>): HunkAdded {
+  const hunk = diff.lines[index].hunk;
   let facts = cache.get(hunk);
   if (facts) return facts;
   facts = { keys: new Set(), principal: false, derived: false, any: false };
-  for (const line of diff.lines) {
-    if (line.hunk !== hunk || line.kind !== "+" || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
+  const [start, end] = hunkBounds(diff.lines, index);
+  for (let i = start; i <= end; i++) {
+    const line = diff.lines[i];
+    if (line.kind !== "+" || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
     if (line.text.trim()) facts.any = true;
     for (const key of scopeKeys(line.text, aliases)) facts.keys.add(key);
     const derived = derivedQuery(line.text);
@@ -184,7 +188,7 @@ export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
     if (!derivedOnly && !inQuery(lines, index) && !SQL_KEY.test(line.text)) continue;
     if (NOT_A_FETCH.test(line.text)) continue;
     if (diff.addedCompact.includes(compact(line.text)) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
-    const added = hunkAdded(diff, line.hunk, aliases, hunks);
+    const added = hunkAdded(diff, index, aliases, hunks);
     if (added.principal || keys.some((k) => added.keys.has(k))) continue;
     // A derived query is only a widening when the hunk calls a narrower one in its place (`findById(id)`), not when a
     // repository declaration is removed.
