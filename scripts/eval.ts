@@ -1,9 +1,20 @@
 // Precision and recall of the built-in analyzer on the labelled sets in fixtures/eval (npm run eval [-- --dev]).
 // Three parts: the synthetic cases (written beside the rules), the real-code development part (tune on it) and the
 // real-code held-out part (never tune on it; scored once per change). `--dev` leaves the held-out part out entirely.
+// `--only <name>` scores just the development files whose name contains <name> (a new batch, before any rule changes).
 import { formatScores, loadEvalCases, loadRealCases, precision, recall, scoreEvalCases } from "./support/eval-harness.js";
 
 const devOnly = process.argv.includes("--dev");
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+
+if (only) {
+  // One batch of the development part; never the held-out part.
+  const batch = loadRealCases("dev").filter((c) => c.file.includes(only));
+  if (batch.length === 0) throw new Error(`no development cases in a file whose name contains "${only}"`);
+  console.log(formatScores(await scoreEvalCases(batch), `Real code, development files matching "${only}"`, { mistakes: true }));
+  process.exit(0);
+}
 
 const synthetic = loadEvalCases();
 const syntheticScores = await scoreEvalCases(synthetic);
