@@ -43,6 +43,8 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["python"]), modelOnly: true, schemaClassOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
   { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal)\??(?:\s|$)/ },
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
+  // Kysely and other query-builder schemas name the column first and its SQL type second: .addColumn('birth_date', 'date').
+  { kinds: new Set(["js"]), modelOnly: false, pattern: /\.addColumn\s*\(\s*["'](\w+)["']\s*,\s*(?:["'](?:varchar|text|char|date|datetime|timestamp|timestamptz|time|integer|int[248]?|bigint|smallint|uuid|jsonb?|boolean|bool|numeric|decimal|real|double precision|bytea|blob|serial|bigserial)\b|sql\s*`)/ },
   { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|(?:z|Joi|yup|v)\.(?:string|date|number|email)|Type\.(?:String|Number|Integer|Date|Optional)\s*\(|varchar\(|text\(|timestamp\(|date\()|^\s*(\w+)\s*:\s*\{\s*$/ },
   // Ecto migrations and schemas (Elixir): `add :phone, :string`, `field :date_of_birth, :date`.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.exs?$/i, pattern: /^\s*(?:add|field)\s*\(?\s*:(\w+)\s*,/ },

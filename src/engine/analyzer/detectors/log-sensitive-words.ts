@@ -176,6 +176,22 @@ const NOT_A_VALUE = new Set(["tpl", "template", "templates", "route", "routes", 
 /** Words before a personal-data noun that make it a thing's: PACKAGE_FAMILY_NAME, service_account_email, app_name. */
 const THING = new Set(["package", "app", "application", "product", "font", "class", "module", "service", "host", "server", "file", "project", "device", "model", "bot", "system", "company", "org", "organization", "organisation", "team", "tenant", "workspace", "domain", "channel", "group", "repo", "repository", "bucket", "queue", "topic", "table", "schema", "database", "db", "cluster", "node", "pod", "container", "image", "noreply", "support", "admin", "smtp", "from", "base", "root", "suffix"]);
 
+/**
+ * Connection strings, DSNs and database or broker URLs carry the credentials they connect with
+ * (postgres://user:pass@host/db): connectionString, connStr, DATABASE_URL, mongoUri, REDIS_URL, dsn. A Sentry DSN is a
+ * project's public ingest address, and a "sql string" is a query, not a connection.
+ */
+const CONNECTION_NOUN = new Set(["connection", "conn"]);
+const CONNECTION_FORM = new Set(["string", "str", "url", "uri"]);
+const DATASTORE_WORD = new Set(["database", "db", "mongo", "mongodb", "postgres", "postgresql", "pg", "mysql", "mariadb", "mssql", "redis", "amqp", "rabbitmq", "rabbit", "broker", "jdbc", "sqlalchemy", "datasource"]);
+function namesConnectionString(words: string[]): boolean {
+  const last = words[words.length - 1];
+  const before = words.length > 1 ? words[words.length - 2] : "";
+  if (last === "dsn") return before !== "sentry";
+  if (!CONNECTION_FORM.has(last)) return false;
+  return CONNECTION_NOUN.has(before) || (last !== "string" && last !== "str" && DATASTORE_WORD.has(before));
+}
+
 /** Whether words (of one identifier path, transparent methods dropped) name personal data or a secret by their last words. */
 export function classifyWords(original: string[]): "pii" | "secret" | null {
   // Words of other languages read as the vocabulary's; their noun-first pairs (numero_tarjeta, clave_privada) read both ways.
@@ -193,6 +209,7 @@ export function classifyWords(original: string[]): "pii" | "secret" | null {
   // A foreign "key" first is the noun of its pair (clave_api, chave_privada, clave_secreta), not a template key.
   if (foreign && before === "key" && FOREIGN.has(original[end - 2]) && (SECRET_PAIR.key.includes(last) || last === "secret")) return "secret";
   for (let i = 0; i < end - 1; i++) if (NOT_A_VALUE.has(words[i])) return null;
+  if (namesConnectionString(words)) return "secret";
   if (SECRET_WORD.has(last)) return last === "token" && NOT_SECRET_BEFORE_TOKEN.has(before) ? null : "secret";
   if (SECRET_PAIR[last]?.includes(before)) return "secret";
   if (LINK_WORD.has(last) && LINK_PURPOSE.has(before)) return "secret";
