@@ -137,16 +137,16 @@ function isGuardName(name: string): boolean {
   if (LOADER.test(name) && !/authori[sz]|authent/i.test(name)) return false;
   // Cross-site request forgery protection guards the form, not who may use it.
   if (/forgery|csrf|xsrf/i.test(name)) return false;
-  return splitWords(name).some((word) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word)) || CREDENTIAL_CHECK.test(name) || isSecondFactorName(name);
+  const words = splitWords(name);
+  return words.some((word) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word)) || CREDENTIAL_CHECK.test(name) || isSecondFactorName(name, words);
 }
 
 /**
  * A name for the second factor (`two_factor_checking`, `require2fa`, `verifyMfa`, `otpRequired`), read from its words:
  * `2fa` whole (the digit split would lose it), or a word that is mfa, otp, totp, tfa, twofactor, or "two" then "factor".
  */
-function isSecondFactorName(name: string): boolean {
-  if (/(?:^|[^a-z0-9])2fa|[a-z]2fa|2FA/i.test(name)) return true;
-  const words = splitWords(name);
+function isSecondFactorName(name: string, words = splitWords(name)): boolean {
+  if (/2fa/i.test(name)) return true;
   return words.some((w, i) => MFA_NAME_WORDS.has(w) || (w === "two" && words[i + 1] === "factor"));
 }
 const MFA_NAME_WORDS = new Set(["mfa", "otp", "totp", "tfa", "twofactor"]);
@@ -441,7 +441,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     const added = pairedAddedLine(facts, index);
     if (added !== undefined) {
       const dropped = droppedGuards(line.text, added, facts);
-      if (dropped.length > 0) report(dropped.some(isSecondFactorName) ? "mfa-check-removed" : "auth-check-removed", index);
+      if (dropped.length > 0) report(dropped.some((t) => isSecondFactorName(t)) ? "mfa-check-removed" : "auth-check-removed", index);
       continue;
     }
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
