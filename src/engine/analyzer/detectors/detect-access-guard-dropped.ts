@@ -64,6 +64,9 @@ const GUARD_REGISTRATION = [
   /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/,
   // An Elixir/Phoenix plug (`plug :require_admin_user`, `plug MyAppWeb.Plugs.RequireAuth`).
   /^\s*plug\s+:?([\w.]+)/,
+  // A Django REST framework view's permission list: whatever it names is a permission (`IsPigeonAttendant`), so the
+  // assignment is the guard; an empty list or AllowAny alone opened the view already, and removing it closes it.
+  /^\s*(permission_classes)\s*(?::[^=\n]*)?=\s*[\[(]\s*(?![\])]|(?:[\w.]*\.)?AllowAny\s*,?\s*[\])])/,
 ];
 /**
  * A middleware or permission class named by its dotted path in a settings list
@@ -94,17 +97,17 @@ const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challen
 const IDENTITY_ABSENT = /(?:!\s*|\bnot\s+|\bunless\s+)\(?\s*(?:[\w$]+(?:\.|\?\.|->|::))*[\w$]*(?:token|session|user|auth|logged_?in|signed_?in|principal|claims|jwt|identity)[\w$]*\??|\b[\w$]*(?:token|session|user|principal|claims|jwt)[\w$]*\s*(?:===?|\bis)\s*(?:null|nil|None|undefined)\b/i;
 const CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b|\s(?:if|unless)\s+\S/;
 /** ...that turned the caller away: 401/403, an authentication error, or a redirect to the sign-in page. */
-const AUTH_DENIAL = /\b(?:Unauthori[sz]ed\w*|Forbidden\w*|AccessDenied\w*|PermissionDenied|NotAuthenticated\w*|AuthenticationRequired\w*|NotAuthorized\w*|401|403)\b|\bredirect\w*\b[^\n]*(?:log_?in|sign_?in|auth|account)|\b(?:login_url|login_path|LOGIN_URL|new_user_session_path|signin_path|sign_in_path)\b/i;
+const AUTH_DENIAL = /\b(?:Unauthori[sz]ed\w*|Forbidden\w*|AccessDenied\w*|PermissionDenied|NotAuthenticated\w*|AuthenticationRequired\w*|NotAuthorized\w*|401|403)\b|\b(?:redirect\w*\b|header\s*\(\s*["']Location\s*:)[^\n]*(?:log_?in|sign_?in|auth|account)|\b(?:login_url|login_path|LOGIN_URL|new_user_session_path|signin_path|sign_in_path)\b/i;
 /**
  * A server reading the caller's credential: a session or token cookie, the Authorization header, the session's user,
  * a NextAuth session or token. IDENTITY_PREFILTER finds the lines worth testing for either.
  */
 const IDENTITY_PREFILTER = /token|session|user|auth|logged|signed|principal|claims|jwt|identity|cookie/gim;
-const CREDENTIAL_READ = /\bcookies?\s*(?:\.\s*get\s*)?[([]\s*["'`:][^"'`)\]]*(?:session|token|auth|jwt|sid)|\bCookie\s*\(\s*["'`][^"'`]*(?:session|token|auth|jwt|sid)|\bheaders?\s*(?:\.\s*get\s*\(|\[)\s*["'`]authorization["'`]|\bheaders?\.authorization\b|\bHeader\.Get\s*\(\s*["'`]Authorization|\bgetServerSession\s*\(|\bgetToken\s*\(\s*\{\s*req|\bsession\s*(?:\[\s*[:"'`]|\.get\s*\(\s*["'`])(?:user|admin|logged|auth|account)\w*|\$_SESSION\s*\[\s*["'](?:user|admin|logged|auth|login)/i;
+const CREDENTIAL_READ = /\bcookies?\s*(?:\.\s*get\s*)?[([]\s*["'`:][^"'`)\]]*(?:session|token|auth|jwt|sid)|\bCookie\s*\(\s*["'`][^"'`]*(?:session|token|auth|jwt|sid)|\bheaders?\s*(?:\.\s*get\s*\(|\[)\s*["'`]authorization["'`]|\bheaders?\.authorization\b|\bHeader\.Get\s*\(\s*["'`]Authorization|\bgetServerSession\s*\(|\bgetToken\s*\(\s*\{\s*req|\bsession\s*(?:\[\s*[:"'`]|\.get\s*\(\s*["'`])(?:user|admin|logged|auth|account)\w*|\$_SESSION\s*\[\s*["'](?:user|admin|logged|auth|login)[\w-]*["']\s*\](?!\s*=(?!=))/i;
 /** A call that checks the session or token itself (`await requireSession(req)`, `ensure_logged_in()`). */
 const SESSION_CHECK_CALL = /\b(?:require|ensure|check|verify|validate|assert|authenticate)_?\w*(?:session|token|credential|logged_?in|signed_?in|user)\w*\s*\(/i;
 /** What sends the request away once its credential is missing or wrong. */
-const TURNED_AWAY = /\bredirect\w*\s*\(|\bredirect_to\b|\b(?:401|403|StatusUnauthorized|StatusForbidden|Unauthori[sz]ed\w*|Forbidden\w*)\b/i;
+const TURNED_AWAY = /\bredirect\w*\s*\(|\bredirect_to\b|\bheader\s*\(\s*["']Location\s*:|\b(?:401|403|StatusUnauthorized|StatusForbidden|Unauthori[sz]ed\w*|Forbidden\w*)\b/i;
 
 /** A step that sends the user to the second-factor page. */
 const MFA_REDIRECT = /\bredirect\w*\s*(?:\(|\s)\s*(?:to\s*)?["'`][^"'`]*(?:2fa|mfa|otp|two_?factor|twofactor|totp)/i;
@@ -134,8 +137,19 @@ function isGuardName(name: string): boolean {
   if (LOADER.test(name) && !/authori[sz]|authent/i.test(name)) return false;
   // Cross-site request forgery protection guards the form, not who may use it.
   if (/forgery|csrf|xsrf/i.test(name)) return false;
-  return splitWords(name).some((word) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word)) || CREDENTIAL_CHECK.test(name);
+  const words = splitWords(name);
+  return words.some((word) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word)) || CREDENTIAL_CHECK.test(name) || isSecondFactorName(name, words);
 }
+
+/**
+ * A name for the second factor (`two_factor_checking`, `require2fa`, `verifyMfa`, `otpRequired`), read from its words:
+ * `2fa` whole (the digit split would lose it), or a word that is mfa, otp, totp, tfa, twofactor, or "two" then "factor".
+ */
+function isSecondFactorName(name: string, words = splitWords(name)): boolean {
+  if (/2fa/i.test(name)) return true;
+  return words.some((w, i) => MFA_NAME_WORDS.has(w) || (w === "two" && words[i + 1] === "factor"));
+}
+const MFA_NAME_WORDS = new Set(["mfa", "otp", "totp", "tfa", "twofactor"]);
 
 function identifiers(text: string): string[] {
   return text.match(IDENTIFIER) ?? [];
@@ -426,7 +440,8 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     }
     const added = pairedAddedLine(facts, index);
     if (added !== undefined) {
-      if (droppedGuards(line.text, added, facts).length > 0) report("auth-check-removed", index);
+      const dropped = droppedGuards(line.text, added, facts);
+      if (dropped.length > 0) report(dropped.some((t) => isSecondFactorName(t)) ? "mfa-check-removed" : "auth-check-removed", index);
       continue;
     }
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;

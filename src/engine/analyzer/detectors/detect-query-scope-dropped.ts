@@ -31,6 +31,11 @@ const DESTRUCTURED = /\{\s*([\w\s,]{1,80})\}\s*=\s*(?:await\s+)?(?:auth|currentU
 const ASSOCIATION = /^\s*(?:\.|->)\s*([a-z]\w*s)(?:\(\))?\s*(?:\.|->)\s*(?:find(?:_by!?|OrFail|OrNew|_each)?|where|first(?:OrFail)?|get|all|includes|order|latest|paginate|exists\??|select|pluck|count|filter|find_or_initialize_by|destroy|update)\b/;
 /** An SQL condition on an identity key bound to a parameter (`AND tb.organization_id = $2`, `AND "ownerId"=$3`). */
 const SQL_KEY = /\b(?:AND|WHERE)\s+(?:["`]?\w+["`]?\.)?["`]?(?:user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=\s*(?:\$\d+|\?|:\w+|@\w+|%s)/i;
+/**
+ * A JavaScript/TypeScript shorthand property naming an identity key (`where: { id, userId }`, a line `      tenantId,`):
+ * `userId` stands for `userId: userId`, the key compared to the variable holding the caller's (or scope's) id.
+ */
+const SHORTHAND_KEY = /(?:^|[{,])\s*((?:user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)(?:Id|ID|_id))\s*(?=[,}]|$)/g;
 /** A derived query named for the key (`findByIdAndOwnerId(`, `getByIdAndUserId(`, `existsByIdAndTenantId(`). */
 const DERIVED_NAME = /\b((?:find|get|exists|count|delete|read|query|search|load)[A-Za-z]{0,60}By[A-Za-z]{1,80})\s*\(/g;
 const DERIVED_KEY = /(?:By|And)(User|Owner|Account|Tenant|Org|Organi[sz]ation|Workspace|Team|Company|Customer|Creator|Author)(?:Id|ID)?(?=And|Or|OrderBy|$)/;
@@ -102,6 +107,10 @@ function scopeKeys(text: string, aliases: Set<string>): KeyClass[] {
   KEY_COMPARED.lastIndex = 0;
   for (let m = KEY_COMPARED.exec(text); m; m = KEY_COMPARED.exec(text)) {
     if (isPrincipalValue(text.slice(m.index + m[0].length), aliases)) keys.push(keyClass(m[1]));
+  }
+  SHORTHAND_KEY.lastIndex = 0;
+  for (let m = SHORTHAND_KEY.exec(text); m; m = SHORTHAND_KEY.exec(text)) {
+    if (PRINCIPAL_ID.test(m[1])) keys.push(keyClass(m[1].replace(/_?(?:id|Id|ID)$/, "")));
   }
   const sql = SQL_KEY.exec(text);
   if (sql) keys.push(keyClass(/(user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=/i.exec(sql[0])![1]));
