@@ -108,9 +108,29 @@ class ParsedFileDiff implements FileDiff {
  */
 export const SHAPE_KEEPER: FileDiff = new ParsedFileDiff({ path: "", status: "modified" }, []);
 
+/** A line of a notebook's JSON that is one string of a cell's source (or output): `    "    x = f(y)\\n",`. */
+const NOTEBOOK_STRING = /^\s*"((?:[^"\\]|\\.)*)",?\s*$/;
+const NOTEBOOK = /\.ipynb$/i;
+
+/**
+ * A Jupyter notebook's cells are JSON strings, one per source line, with their quotes escaped: the line as code reads
+ * is the decoded string (`response = client.create(prompt=f"{ticket}")`), without its closing newline.
+ */
+function notebookSource(line: DiffLine): DiffLine {
+  const m = NOTEBOOK_STRING.exec(line.text);
+  if (!m) return line;
+  try {
+    const decoded = JSON.parse(`"${m[1]}"`) as string;
+    return { ...line, text: decoded.replace(/\r?\n$/, "") };
+  } catch {
+    return line;
+  }
+}
+
 export function toFileDiff(file: ChangedFile): FileDiff {
   const lines = file.patch ? parsePatch(file.patch) : [];
-  for (let i = 0; i < lines.length; i++) lines[i] = reviewable(lines[i]);
+  const notebook = NOTEBOOK.test(file.path);
+  for (let i = 0; i < lines.length; i++) lines[i] = reviewable(notebook ? notebookSource(lines[i]) : lines[i]);
   return new ParsedFileDiff(file, lines);
 }
 
@@ -240,4 +260,64 @@ export function insideRemovedFunction(lines: DiffLine[], index: number, addedCom
     if (m) return m[3] !== undefined ? !definesWhole(addedCompact, `def${m[3].toLowerCase()}`) : !addedCompact.includes(`${(m[1] ?? m[2]).toLowerCase()}(`);
   }
   return false;
+}
+
+/** Kinds whose comments may be block comments (`/* ... *\/`): C-family languages, and the script of components. */
+const BLOCK_COMMENT_KINDS = new Set(["js", "java", "go", "csharp", "php", "rust", "swift", "cpp"]);
+const BLOCK_COMMENT_PATH = /\.(?:dart|kt|kts|scala|groovy)$/i;
+const blockComments = new WeakMap<FileDiff, Uint8Array>();
+
+/**
+ * Whether line `index` of the new side lies inside a block comment (`/* ... *\/` over several lines, a class commented
+ * out whole): read once per file, hunk by hunk, from each hunk's first line (a hunk that starts inside a comment the
+ * diff does not show is read as code). Quoted strings are skipped, so a glob like "src/**\/*.ts" opens no comment.
+ */
+export function inBlockComment(diff: FileDiff, index: number): boolean {
+  let marks = blockComments.get(diff);
+  if (!marks) {
+    marks = new Uint8Array(diff.lines.length);
+    // Most files open no block comment in the lines shown: one native search per line settles it.
+    const opens = (BLOCK_COMMENT_KINDS.has(diff.fileClass.kind) || BLOCK_COMMENT_PATH.test(diff.path)) && diff.lines.some((l) => l.kind !== "-" && l.text.includes("/*"));
+    if (opens) markBlockComments(diff.lines, marks);
+    blockComments.set(diff, marks);
+  }
+  return marks[index] === 1;
+}
+
+function markBlockComments(lines: DiffLine[], marks: Uint8Array): void {
+  let open = false;
+  let hunk = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.hunk !== hunk) { hunk = line.hunk; open = false; }
+    if (line.kind === "-") continue;
+    const text = line.text;
+    const startsOpen = open;
+    // Lines without a comment marker change nothing: inside a comment they are comment, outside they are code.
+    if (open ? !text.includes("*/") : !text.includes("/*")) { if (open) marks[i] = 1; continue; }
+    let quote = "";
+    let opensAtStart = false;
+    for (let c = 0; c < text.length; c++) {
+      const ch = text[c];
+      if (open) {
+        if (ch === "*" && text[c + 1] === "/") { open = false; c++; }
+        continue;
+      }
+      if (quote) {
+        if (ch === "\\") c++;
+        else if (ch === quote) quote = "";
+        continue;
+      }
+      if (ch === '"' || ch === "'" || ch === "`") quote = ch;
+      else if (ch === "/" && text[c + 1] === "/") break;
+      else if (ch === "/" && text[c + 1] === "*") {
+        if (text.slice(0, c).trim() === "") opensAtStart = true;
+        open = true;
+        c++;
+      }
+    }
+    // A line that begins inside a comment, or opens one before any code, is comment (what follows a closing `*/` on the
+    // same line is rare enough to be read as comment too).
+    if (startsOpen || opensAtStart) marks[i] = 1;
+  }
 }

@@ -32,7 +32,11 @@ const MODEL_PATH = /(?:^|\/)(?:models?|entities|entity|schemas?|domain|db|databa
 
 const EXTENSIONS: Array<[RegExp, FileKind]> = [
   [/\.(?:[cm]?[jt]sx?)$/i, "js"],
+  // Single-file components: their <script> block is JavaScript or TypeScript (the template around it holds no code rules match).
+  [/\.(?:vue|svelte|astro)$/i, "js"],
   [/\.py$/i, "python"],
+  // Jupyter notebooks: their cells' source lines are read as Python once decoded (file-diff.ts).
+  [/\.ipynb$/i, "python"],
   [/\.go$/i, "go"],
   [/\.(?:java|kt|kts|scala|sc|groovy)$/i, "java"],
   [/\.(?:rb|rake)$/i, "ruby"],

@@ -3,11 +3,11 @@
 // constructors and model names come from the third-party catalogue. A prompt made only of fixed text (a demo, a
 // constant) is not a finding.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, readArguments as argumentText, type FileDiff } from "../file-diff.js";
+import { candidateLines, inBlockComment, readArguments as argumentText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { readFileConstants, resolveConstants } from "../read-file-constants.js";
 import { literalPrefilter } from "../required-literals.js";
-import { REMOTE_URL, THIRD_PARTY_SERVICES, type ThirdPartyService } from "./detect-third-parties.js";
+import { OWN_HOST, REMOTE_URL, THIRD_PARTY_SERVICES, type ThirdPartyService } from "./detect-third-parties.js";
 
 const AI = THIRD_PARTY_SERVICES.filter((s) => s.category === "ai");
 const callsOf = (s: ThirdPartyService) => s.calls ?? [];
@@ -97,6 +97,8 @@ function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, T
  * `llm_service.generate(prompt)`): the name says what the call reaches even when the client is made in another file.
  */
 const PROVIDER_RECEIVER = /^(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc))?$/i;
+/** The last member of a receiver's chain (`.OpenAI` of `h.OpenAI`, `claude_client` of `self.claude_client`). */
+const LAST_MEMBER = /(?:\??\.|->)(\w+)(?:\(\s*\))?$/;
 /**
  * Agents and graphs of an agent framework, compiled or built elsewhere (`graph = builder.compile()`, `agent_executor`,
  * `crew`): running one on a person's message sends it to the framework's model. Only in a file that names the framework.
@@ -200,7 +202,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
 /** Names the prompt author writes, not customers: system prompts, instructions, templates. */
 const AUTHORED = /system|instruction|template|persona|few_?shot|examples?\b/i;
 const IDENTIFIER = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*/g;
-const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?=(?![=>])\s*(.*)$/;
+// Go's short declaration (`data := ...`) too.
+const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?:?=(?![=>])\s*(.*)$/;
 /** `name["key"] = value`, `name.key = value`, `name[:key] = value`: the value joins what the name holds. */
 const MEMBER_ASSIGNMENT = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]|\.\w+)\s*=(?![=>])\s*(.*)$/;
 /** Loop variables hold the items of what they loop over: `for (const chunk of chunks)`, `for doc in docs:`, `.each do |x|`. */
@@ -211,6 +214,8 @@ const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshi
 const COMPREHENSION = /[\[({,]\s*[^\[\](){}\n]{0,200}?\bfor\s+([A-Za-z_]\w*)\s+in\s+([A-Za-z_][\w.]*)/g;
 const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
 const APPENDED = "+";
+/** The type that opens a Go composite literal or conversion: `[]openai.Message`, `map[string]any`, `[]byte`, `*Req`. */
+const GO_COMPOSITE = /^(?:\[\d*\]|map\[[\w.*]+\])+\*?[\w.]*(?=\s*[({])/;
 const OPENED_CALL = /^[\w.!:]+\s*[\[({]{1,2}\s*$/;
 const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
@@ -243,13 +248,32 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
     const start = line.text.length - m[2].length;
     if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
+    // A raw string opened and not closed on the line (Go's []byte(`{...`), a JavaScript template): read to its close.
+    else if (m[2].split("`").length === 2) add(m[1], readBacktickLiteral(diff, i, m[2]));
     else if (m[2].startsWith("<<")) add(m[1], readHeredoc(diff, i, m[2]));
+    // A Go composite literal (`[]openai.Message{...}`, `map[string]any{...}`): its elements, after the type.
+    else if (GO_COMPOSITE.test(m[2])) add(m[1], argumentText(diff, i, start + GO_COMPOSITE.exec(m[2])![0].length));
     else if (/^[\[({]/.test(m[2])) add(m[1], argumentText(diff, i, start));
     // A call or macro whose arguments go on below (`let body = json!({`, `payload = dict(`): read them to the close.
     else if (OPENED_CALL.test(m[2])) add(m[1], m[2].replace(/[\[({]\s*$/, "") + argumentText(diff, i, line.text.search(/[\[({]\s*$/)));
     else add(m[1], m[2] + (objectInitializer(diff, i) ?? chainContinuation(diff, i)));
   }
   return values;
+}
+
+/** A backtick literal opened in `value` on line `index`, across the lines below up to its closing backtick (at most 60). */
+function readBacktickLiteral(diff: FileDiff, index: number, value: string): string {
+  let out = value;
+  const hunk = diff.lines[index].hunk;
+  for (let i = index + 1, n = 0; i < diff.lines.length && n < 60; i++, n++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-") continue;
+    // Joined with spaces: the literal reads as one string (its `${...}` slots as interpolation), as if written on one line.
+    out += ` ${line.text}`;
+    if (line.text.includes("`")) break;
+  }
+  return out;
 }
 
 /** A C# or Java object initializer on the lines below (`var options = new ChatCompletionsOptions` / `{ Messages = ... }`). */
@@ -279,6 +303,22 @@ function chainContinuation(diff: FileDiff, index: number): string {
     const dot = line.text.indexOf(".");
     out += ` ${line.text.includes("(", dot) ? argumentText(diff, i, dot) : line.text.slice(dot)}`;
     n++;
+  }
+  return out;
+}
+
+/** The lines of a request's configuring block below line `index` (`do |req|` to the `end` at the call's indent), at most 40. */
+function requestBlock(diff: FileDiff, index: number): string {
+  const line = diff.lines[index];
+  if (!REQUEST_BLOCK.test(line.text)) return "";
+  const indent = /^\s*/.exec(line.text)![0].length;
+  let out = "";
+  for (let i = index + 1, n = 0; i < diff.lines.length && n < 40; i++, n++) {
+    const next = diff.lines[i];
+    if (next.hunk !== line.hunk) break;
+    if (next.kind === "-") continue;
+    if (/^\s*end\b/.test(next.text) && /^\s*/.exec(next.text)![0].length <= indent) break;
+    out += `\n${next.text}`;
   }
   return out;
 }
@@ -434,7 +474,8 @@ const FILE_AT_LITERAL_PATH = /^\s*(?:await\s+)?(?:open|io\.open|Path|File\.(?:re
 const PEOPLE_FILE = /patient|customer|user|client|member|employee|staff|student|applicant|candidate|contact|lead|ticket|e-?mail|inbox|message|chat|conversation|transcript|record|review|feedback|complaint|resume|\bcv\b|medical|health|person|people|upload/i;
 const STORE_LOOKUP = /\.(?:find\w*|fetch\w*|query|select|where|retrieve|filter(?:_by)?|objects\.get)\s*\(|\bget_object_or_404\s*\(/;
 /** Functions and macros that only build a collection from what they are given (`listOf(...)`, `vec![...]`, `dict(...)`). */
-const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap)Of|emptyList|emptyMap|vec|dict|list|tuple|array|compact)$/;
+// So do conversions that only retype what they are given (Go's `[]byte(...)`, `string(...)`, Python's `str(...)`).
+const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap)Of|emptyList|emptyMap|vec|dict|list|tuple|array|compact|byte|rune|string|str|bytes|bytearray)$/;
 const NO_PARAMETERS: Set<string> = new Set();
 const TYPE_NAME = /^[A-Z]/;
 
@@ -474,6 +515,89 @@ function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   return undefined;
 }
 
+/** A curl command's request body option and what follows it. */
+const CURL_DATA = /(?:^|\s)(?:-d|--data(?:-raw|-binary|-urlencode)?|--json)\s+(?=\S)/;
+/** A shell expansion that brings in what the script is given: `$1`, `$@`, `$(cat file)`, a backtick, `${input}`. */
+const SHELL_EXPANSION = /\$(?:(\d|[@*])|\(|\{?([A-Za-z_]\w*))|`/g;
+
+/**
+ * The shell word at the start of `text` (quoted parts joined), and whether it expands anything that holds data: a
+ * positional parameter, a command substitution, or a variable named for data (`$PROMPT`, `$message`). Variables named
+ * like settings (`$MODEL`, `$OPENAI_API_KEY`) are configuration. Single quotes expand nothing.
+ */
+function shellWord(text: string): { word: string; expands: boolean } {
+  let word = "";
+  let expands = false;
+  const check = (part: string) => {
+    for (const m of part.matchAll(SHELL_EXPANSION)) {
+      if (m[1] !== undefined || m[0] === "`" || m[0] === "$(" || (m[2] !== undefined && (/[a-z]/.test(m[2]) || DATA.test(m[2])))) expands = true;
+    }
+  };
+  for (let c = 0; c < text.length; c++) {
+    const ch = text[c];
+    if (/\s/.test(ch)) break;
+    const quoted = ch === "'" || ch === '"';
+    // An unterminated quote runs to the end of what was read.
+    const close = quoted ? (text.indexOf(ch, c + 1) < 0 ? text.length : text.indexOf(ch, c + 1)) : -1;
+    if (quoted) {
+      const part = text.slice(c + 1, close);
+      if (ch === '"') check(part);
+      word += part;
+      c = close;
+      continue;
+    }
+    const end = text.slice(c).search(/[\s'"]/);
+    const part = end < 0 ? text.slice(c) : text.slice(c, c + end);
+    check(part);
+    word += part;
+    c += part.length - 1;
+  }
+  return { word, expands };
+}
+
+/**
+ * curl requests to a model API in shell scripts: the command read across its continued lines and a body quoted over
+ * several lines. A body of fixed text is a demo (counted like a fixed SDK call); one that expands the script's input
+ * sends it to the provider.
+ */
+function curlRequests(diff: FileDiff): AiDataFlows {
+  const out: AiDataFlows = { findings: [], fixedCalls: 0 };
+  if (!diff.added.text.includes("curl")) return out;
+  let service: ThirdPartyService | undefined | null = null;
+  for (const index of diff.added.indexes) {
+    const line = diff.lines[index];
+    if (!/\bcurl\b/.test(line.text) || /^\s*#/.test(line.text)) continue;
+    let command = line.text;
+    for (let i = index + 1, n = 0; i < diff.lines.length && n < 60; i++, n++) {
+      const open = (command.match(/'/g)?.length ?? 0) % 2 === 1;
+      if (!open && !/\\\s*$/.test(command)) break;
+      const next = diff.lines[i];
+      if (next.hunk !== line.hunk) break;
+      if (next.kind === "-") continue;
+      command = open ? `${command}\n${next.text}` : `${command.replace(/\\\s*$/, "")} ${next.text}`;
+    }
+    const at = CURL_DATA.exec(command);
+    if (!at) continue;
+    const { word, expands } = shellWord(command.slice(at.index + at[0].length));
+    if (word.startsWith("@") || !MODEL_PAYLOAD.test(word)) continue;
+    if (service === null) service = fileMentions(diff);
+    if (!service || (!REMOTE_URL.test(command) && service.selfHosted)) continue;
+    if (!expands) { out.fixedCalls++; continue; }
+    out.findings.push({
+      ruleId: "ai-data-sent",
+      path: diff.path,
+      line: line.newLine,
+      side: "RIGHT",
+      evidence: line.text,
+      detail: { vendor: service.name, category: "ai" },
+      dedupeKey: `vendor|${service.name}`,
+      dedupePriority: -1,
+    });
+    return out;
+  }
+  return out;
+}
+
 export interface AiDataFlows {
   findings: RawFinding[];
   /** AI calls seen on added lines whose prompts are fixed text only (a demo, a smoke test). */
@@ -484,12 +608,17 @@ const CHAIN_WORD = /\.\s*(?:completions|embeddings|prompt|user|messages|create|g
 /** A line that continues a method chain from the line above: `.create({`, `.user(prompt)`, `.generate(`. */
 const CONTINUATION = /^\s*\??\.\s*\w+\s*\(/gm;
 /** An HTTP POST from code: the provider's client is an HTTP library and the endpoint a variable. */
-const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post\s*\(|\bfetch\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(/i;
-const HTTP_POST_SCAN = new RegExp(`\\.post\\s*\\(|\\bfetch\\s*\\(|Http::`, "gim");
+// Also Go's `http.NewRequest("POST", url, body)` and `http.Post(url, type, body)`, a builder's `.POST(...)` step on a line
+// of its own (Java's HttpRequest.newBuilder()), and .NET's `client.PostAsync(url, content)`.
+const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post\s*\(|\bfetch\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(|\bhttp\.(?:NewRequest(?:WithContext)?|Post)\s*\(|^\s*\.post\s*\(|\.Post(?:AsJson)?Async\s*\(/i;
+const HTTP_POST_SCAN = new RegExp(`\\.post\\s*\\(|\\bfetch\\s*\\(|Http::|\\bhttp\\.(?:NewRequest|Post)|\\.Post(?:AsJson)?Async\\s*\\(`, "gim");
+/** A block that configures the request (Faraday's `conn.post(path) do |req|` ... `end`): the body is set inside it. */
+const REQUEST_BLOCK = /\bdo\s*\|\s*\w+\s*\|\s*$/;
 /** A request body only a model API takes: a model, chat messages, a prompt, embedding input, Gemini parts. */
-const MODEL_PAYLOAD = /\b(?:model|messages|prompt|contents|parts|inputs?|inputText|texts|instances)\b["']?\s*(?::(?!:)|=>|=(?![=>]))/;
+// Or a request type named for a model API (`CompletionRequest(model, prompt, 0.1)`, `ChatCompletionRequest{...}`).
+const MODEL_PAYLOAD = /\b(?:model|messages|prompt|contents|parts|inputs?|inputText|texts|instances)\b["']?\s*(?::(?!:)|=>|=(?![=>]))|\b(?:[A-Z]\w*)?(?:Completions?|Chat|Messages?|Prompt|GenerateContent|Embeddings?)Request\b/;
 /** Models run on the machine or a host of one's own (Ollama, LM Studio, Hugging Face transformers) unless a remote URL is in view. */
-const LOOPBACK_URL = /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b/i;
+const LOOPBACK_URL = new RegExp(String.raw`\bhttps?:\/\/${OWN_HOST}`, "i");
 /** Where a client is pointed: its base URL or endpoint (an ordinary `url` or `host` may be any service's). */
 const ENDPOINT_SETTING = /(?:base_?url|baseURL|api_?base|apiBase|endpoint)\b/i;
 
@@ -542,6 +671,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
   // Dart (Flutter), Elixir and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name.
+  if (!isTestOnly && kind === "shell") return curlRequests(diff);
   if (isTestOnly || !(isCodeKind(kind) || /\.(?:dart|exs?|vue|svelte|astro)$/i.test(diff.path)) || !CALL.source) return none;
   let fixedCalls = 0;
   let facts: PromptFacts | undefined;
@@ -586,7 +716,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   for (const site of callSites(diff)) {
     const { index, call } = site;
     callLines.add(index);
-    if (COMMENT.test(diff.lines[index].text)) continue;
+    if (COMMENT.test(diff.lines[index].text) || inBlockComment(diff, index)) continue;
     const raw = argumentText(diff, index, site.bracket);
     const argument = raw;
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
@@ -604,12 +734,15 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   if (clients) {
     for (const index of diff.added.indexes) {
       const line = diff.lines[index];
-      if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text)) continue;
+      if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
       // Member calls with a sending method on any client; a chain may also be called itself (`chain(question)`).
       const sends: Array<{ service: ThirdPartyService; bracket: number }> = [];
       MEMBER_CALL.lastIndex = 0;
       for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
-        const service = clients.get(m[1]) ?? (PROVIDER_RECEIVER.test(m[1]) ? mentioned() ?? vendorNamed(m[1]) : undefined) ??
+        // The receiver, or the member it is reached through (`h.OpenAI.Completion(...)`, `self.claude_client.ask(q)`).
+        const member = m[2] === "" ? undefined : LAST_MEMBER.exec(m[2])?.[1];
+        const named = PROVIDER_RECEIVER.test(m[1]) ? m[1] : member !== undefined && PROVIDER_RECEIVER.test(member) ? member : undefined;
+        const service = clients.get(m[1]) ?? (named !== undefined ? mentioned() ?? vendorNamed(named) : undefined) ??
           (AGENT_RECEIVER.test(m[1]) && AGENT_METHOD.test(m[3]) && m[2] === "" && (agentFramework ??= AGENT_FRAMEWORK.test(diff.lines.map((l) => l.kind === "-" ? "" : l.text).join("\n"))) ? mentioned() ?? LANGCHAIN : undefined);
         if (service && SENDING_METHOD.test(m[3]) && !RESOURCE_CHAIN.test(m[2])) sends.push({ service, bracket: m.index + m[0].length - 1 });
       }
@@ -633,11 +766,11 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   if (posts.length > 0 && mentioned() && !localOnly()) {
     for (const index of posts) {
       const line = diff.lines[index];
-      if (COMMENT.test(line.text)) continue;
+      if (COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
       const post = HTTP_POST.exec(line.text);
       if (!post) continue;
       // The request's builder chain below (`.json(&payload)`, `.body(body.to_string())`) carries the body too.
-      const raw = argumentText(diff, index, post.index + post[0].length - 1) + chainContinuation(diff, index);
+      const raw = argumentText(diff, index, post.index + post[0].length - 1) + chainContinuation(diff, index) + requestBlock(diff, index);
       facts ??= promptFacts(diff);
       facts.parameters = readParameters(diff, index);
       // The body is often a variable assigned above: read what the names in the call hold.

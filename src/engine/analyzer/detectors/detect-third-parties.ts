@@ -1,7 +1,7 @@
 // New third-party services: an SDK added to a manifest, a direct call to a provider's API host, or (for AI
 // providers) an import of the provider's SDK. Known services only: an unknown package is not a finding.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, type FileDiff } from "../file-diff.js";
+import { candidateLines, inBlockComment, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
 import { literalPrefilter } from "../required-literals.js";
@@ -105,8 +105,13 @@ const OPTION_SCAN = literalPrefilter(OPTIONS.map((o) => o.pattern.source), new R
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signs that a request carries a body: payload keys, body options, POST fields. */
 const REQUEST_BODY = /\b(?:messages|prompt|input|inputs|contents|body|json|data|payload|POSTFIELDS|postFields|form|files?)\b/i;
-/** A URL to a host other than this machine. */
-export const REMOTE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b)[\w-]+(?:\.[\w-]+)+/i;
+/**
+ * Hosts of one's own: this machine, a container's host, and addresses of a private network (RFC 1918, link-local,
+ * mDNS `.local` names), where a self-hosted model server (Ollama on a workstation, vLLM in the office) is no third party.
+ */
+export const OWN_HOST = String.raw`(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1\]|host\.docker\.internal|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2}|[\w-]+\.local)\b`;
+/** A URL to a host other than one's own. */
+export const REMOTE_URL = new RegExp(String.raw`\bhttps?:\/\/(?!${OWN_HOST})[\w-]+(?:\.[\w-]+)+`, "i");
 
 const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init) })));
 const INIT_SCAN = literalPrefilter(INITS.map((i) => i.pattern.source), new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm"));
@@ -122,7 +127,7 @@ function initialisations(diff: FileDiff): RawFinding[] {
   };
   for (const index of candidateLines(diff.added, INIT_SCAN)) {
     const line = diff.lines[index];
-    if (COMMENT.test(line.text)) continue;
+    if (COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
     const init = INITS.find((i) => i.pattern.test(line.text));
     if (!init || alsoRemoved(init.pattern)) continue;
     return [finding(diff, init.service, line, "code")];
@@ -134,7 +139,7 @@ function initialisations(diff: FileDiff): RawFinding[] {
 function personalDataOptions(diff: FileDiff): RawFinding[] {
   for (const index of candidateLines(diff.added, OPTION_SCAN)) {
     const line = diff.lines[index];
-    if (COMMENT.test(line.text)) continue;
+    if (COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
     const option = OPTIONS.find((o) => o.pattern.test(line.text));
     if (!option) continue;
     return [{ ruleId: "error-tracking-pii", path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { vendor: option.service.name, category: option.service.category } }];
@@ -269,6 +274,8 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     const host = kind === "docs" && !LOADS_SCRIPT.test(line.text) ? null : HOSTS.exec(line.text);
     // A host the removed lines already call is an edit of an existing flow (reformatted, made configurable), not a new one.
     // A host named in a code comment (a Rust //! note on which API returns a field) is prose; nothing is sent to it.
+    // So is anything inside a block comment (a client class commented out whole).
+    if (isCode(kind) && inBlockComment(diff, index)) continue;
     if (host && (EXAMPLE_VALUE.test(line.text) || diff.removedCompact.includes(host[1].toLowerCase()) || (isCode(kind) && COMMENT.test(line.text)))) continue;
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
