@@ -6,6 +6,7 @@ import type { ChangedFile } from "../types.js";
 import type { Commitment } from "../../domain/types.js";
 import type { RawFinding } from "./raw-finding.js";
 import { toFileDiff } from "./file-diff.js";
+import { classifyFile } from "../diff/classify-file.js";
 import { buildRuleAutomata, runLineRules } from "./run-line-rules.js";
 import { dropMovedCode } from "./moved-code.js";
 import { RULES_BY_ID } from "./rule-table.js";
@@ -32,7 +33,7 @@ const REMOVED_FILE_RETENTION_JOB = /(?:^|\/)[\w.-]*(?:purge|erasure|retention|an
 const SERVICE_REGION = new Map(THIRD_PARTY_SERVICES.map((s) => [s.name, s.region]));
 
 function removedDeletionJobFile(file: ChangedFile): RawFinding | undefined {
-  if (file.status !== "removed" || !REMOVED_FILE_RETENTION_JOB.test(file.path) || /(?:^|\/)(?:tests?|spec|__tests__)\//i.test(file.path)) return undefined;
+  if (file.status !== "removed" || !REMOVED_FILE_RETENTION_JOB.test(file.path) || /(?:^|\/)(?:tests?|spec|__tests__)\//i.test(file.path) || classifyFile(file.path).isMigration) return undefined;
   return { ruleId: "deletion-job-removed", path: file.path, line: 1, side: "LEFT", evidence: `removed:${file.path}` };
 }
 
@@ -104,8 +105,9 @@ export function analyzeFile(file: ChangedFile, context: FileAnalysisContext): Ra
   if (removedJob) all.push(removedJob);
   if (!file.patch) return all;
   const diff = toFileDiff(file);
+  const deletedMigration = file.status === "removed" && diff.fileClass.isMigration;
   all.push(
-    ...runLineRules(diff).filter((f) => !(removedJob && f.ruleId === removedJob.ruleId) && !(file.status === "removed" && RULES_BY_ID.get(f.ruleId)?.notOnDeletedFiles)),
+    ...runLineRules(diff).filter((f) => !(removedJob && f.ruleId === removedJob.ruleId) && !(file.status === "removed" && RULES_BY_ID.get(f.ruleId)?.notOnDeletedFiles) && !(deletedMigration && RULES_BY_ID.get(f.ruleId)?.notOnDeletedMigrations)),
     ...detectSensitiveDataInLogs(diff),
     ...detectHardcodedSecrets(diff),
     ...detectPiiFields(diff),

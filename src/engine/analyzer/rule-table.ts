@@ -42,6 +42,11 @@ export interface RuleDefinition {
   notReadded?: boolean;
   /** A check removed with the whole file that it guarded (a deleted controller) weakens nothing left. */
   notOnDeletedFiles?: boolean;
+  /**
+   * A migration or SQL script deleted whole (migrations squashed into a new baseline) undoes nothing: the database
+   * already ran it, and only a new migration changes what it did.
+   */
+  notOnDeletedMigrations?: boolean;
   notReaddedToken?: string;
   includeTests?: boolean;
   detector?: string;

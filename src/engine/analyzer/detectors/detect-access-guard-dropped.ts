@@ -50,6 +50,8 @@ const COMMENT = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|<!--)/;
 const IDENTIFIER = /[A-Za-z_$][\w$]*[?!]?/g;
 
 /** Shapes that register one guard on a line of its own; group 1 is the guard's name. */
+/** A check called without parentheses, as Ruby allows (`authorize @post`, `authorize! :destroy, @post`, `require_login`). */
+const BARE_CALL = /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/;
 const GUARD_REGISTRATION = [
   /^\s*before_(?:action|filter)\s+:(\w+[?!]?)/,
   /\bdependencies\s*=\s*\[\s*(?:Depends|Security)\s*\(\s*([\w.]+)/,
@@ -61,7 +63,7 @@ const GUARD_REGISTRATION = [
   // A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`, `$this->authorize(...)`).
   /^\s*(?:await\s+)?(?:\$?[\w$]+(?:\.|->|::))*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i,
   // The same in Ruby, without parentheses (`authorize @post`, `authorize! :destroy, @post`, `require_login`).
-  /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/,
+  BARE_CALL,
   // An Elixir/Phoenix plug (`plug :require_admin_user`, `plug MyAppWeb.Plugs.RequireAuth`).
   /^\s*plug\s+:?([\w.]+)/,
   // A Django REST framework view's permission list: whatever it names is a permission (`IsPigeonAttendant`), so the
@@ -446,6 +448,8 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     }
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
     for (const shape of GUARD_REGISTRATION) {
+      // SQL has no call without parentheses: `required_permission text;` in a PL/pgSQL DECLARE block declares a variable.
+      if (kind === "sql" && shape === BARE_CALL) continue;
       const name = shape.exec(line.text)?.[1];
       if (name && isGuardName(name.split(".").pop()!) && !diff.addedCompact.includes(compact(name))) report("auth-check-removed", index);
     }

@@ -52,8 +52,9 @@ const endsInPassWord = (key: string): boolean => keyWords(key).pop() === "pass";
 const namesCredentialKey = (key: string): boolean => !/pass$/i.test(key) || endsInPassWord(key);
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" / C# Key { get; set; } = "value" */
 const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*\{\s*get;[^}]{0,40}\})?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?(?:\s+(?:string|String|str)(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
-/** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'). */
-const REFERENCE_CALL = /^(?:env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr|t|tr|i18n|gettext|ngettext|trans|translate|lang|formatMessage|_+)$/i;
+/** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'); or a type
+ * expression of a schema library (arktype's `apikey: type('string > 0')`). */
+const REFERENCE_CALL = /^(?:type|env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr|t|tr|i18n|gettext|ngettext|trans|translate|lang|formatMessage|_+)$/i;
 /** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
 const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"',;]{3,})[,;]?\s*(?:#.*)?$`, "i");
 /** The key named in a string, the value in the next: define('DB_PASSWORD', '...'), props.setProperty("password", "..."), <property name="password" value="..."/>, <add key="ApiKey" value="..."/>. */
@@ -199,6 +200,8 @@ const AUTH_SCHEME_PREFIX = /^(?:Bearer|Token|Bot)\s+(?=\S{16,}$)/i;
 /** Password hashes (bcrypt, argon2, crypt(3), Django's pbkdf2): stored to check a password, not to present one. */
 const PASSWORD_HASH = /^\$(?:2[aby]?\$\d\d|argon2(?:id|i|d)|[156]|scrypt|pbkdf2[\w-]*)\$|^pbkdf2_sha\d+\$\d+\$/;
 
+const VERSION_RANGE = /^(?:[~^]|[<>]=?|==?)?v?\d+(?:\.(?:\d+|x|\*)){1,3}(?:-[\w.]+)?(?:\+[\w.]+)?$/;
+
 /** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
 function isLiteralCredential(key: string, rawValue: string): boolean {
   // An auth scheme word before the token ("Token 3f9a...", "Bearer eyJ...") is how the header carries it.
@@ -207,6 +210,9 @@ function isLiteralCredential(key: string, rawValue: string): boolean {
   if (PASSWORD_HASH.test(value) && !/key|token|secret/i.test(key)) return false;
   // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_).
   if (/^pk_(?:live|test)_/.test(value)) return false;
+  // A version or version range ("^8.0.35", ">=2.1", "1.4.0-beta.2") is a dependency's version: a package whose name holds a
+  // credential word (capacitor-autofill-save-password) in a manifest or a lock file.
+  if (VERSION_RANGE.test(value)) return false;
   // A constant that names where something is stored or which option carries it (PRIVATE_KEY_KEY = "encPrivateKey",
   // OPT_DB_PASSWORD = "db-password") holds an identifier.
   // Every hump of such a name is a word (encPrivateKey); a random mix like aenJX7VLJC is a password.
@@ -235,6 +241,15 @@ function phraseTail(assignment: RegExpExecArray): boolean {
   return /^\s/.test(whole) && /^["']/.test(whole.slice(1 + key.length)) && !/^\s*(?::=|=)/.test(whole.slice(2 + key.length));
 }
 
+/**
+ * A "key" that is the first branch of a conditional expression (`$hasPassword ? 'CheckPassword' : 'CheckPasswordNotBlank'`):
+ * a quoted string right after the `?`, so the colon separates two alternatives, not a key and its value.
+ */
+function ternaryBranch(text: string, assignment: RegExpExecArray): boolean {
+  const keyAt = assignment.index + assignment[0].indexOf(assignment[1]);
+  return /\?\s*["']$/.test(text.slice(Math.max(0, keyAt - 8), keyAt));
+}
+
 function classify(rawText: string, kind: string, isSecretManifest: boolean): string | undefined {
   // JSON written inside a string ("{\"password\":\"...\"}") reads like any other assignment.
   const text = rawText.includes('\\"') ? rawText.replace(/\\"/g, '"') : rawText;
@@ -261,7 +276,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   const value = assignment && !bareCall ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
   // A literal prefix joined to a generated part ("whsec_" + random) is not the secret.
   const prefixOnly = assignment !== null && assignment.length > 3 && /^\s*(?:\+|\.\.?\s*[$\w(]|\|\|)/.test(text.slice(assignment.index + assignment[0].length));
-  const reference = prefixOnly || (assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2])) || (assignment !== null && phraseTail(assignment));
+  const reference = prefixOnly || (assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2])) || (assignment !== null && (phraseTail(assignment) || ternaryBranch(text, assignment)));
   // The text between two string literals (`"password:", r.Form["Senha"]`) is code, not a value.
   const between = value !== undefined && /^[,;)+\]]\s/.test(value);
   if (assignment && value !== undefined && !reference && !between && namesCredentialKey(assignment[1]) && !NON_SECRET_KEY.test(assignment[1]) && !namesItsKey(assignment[1], value) && isLiteralCredential(assignment[1], value.trim())) return "credential assigned to a literal";
@@ -407,7 +422,7 @@ const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|exemples?|ejemplos?|beisp
 /** CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets. */
 const THROWAWAY_CONFIG = /(?:^|\/)(?:locales?|i18n|lang|langs|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)\.github\/(?:workflows|helpers?|scripts?|ci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
 /** Dependency lock files list package names and hashes. */
-const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|Cargo\.lock|go\.sum|packages\.lock\.json)$/;
+const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|Cargo\.lock|go\.sum|packages\.lock\.json)$/;
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
 /** Keys meant for browsers: search-only DocSearch/Algolia keys and Firebase web configuration. */
 const PUBLIC_CLIENT_KEY = /\b(?:apiKey|api_key|searchKey|search_api_key|searchApiKey)\b/i;

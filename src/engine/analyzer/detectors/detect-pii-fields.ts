@@ -104,8 +104,9 @@ const PATIENT = /patient|medical|health|clinical/i;
  * details (company_phone_number, store_email).
  */
 const NOT_PERSONAL_SENSE = /(?:^|_)health_?(?:check|checks|z|probe|endpoint|url|uri|port|path|interval|timeout|monitor|monitoring|server)(?:_|$)|(?:^|_)healthcheck|(?:^|_)(?:key|keys|cert|certificate|header|headers|information|info|config|configuration|schema|file|content|request|client|connection|server|host|ssh|pgp|gpg|tls|ssl|token|session|build|asset|cache)_fingerprint(?:_|$)|^(?:company|business|organi[sz]ation|org|store|shop|office|branch|support|merchant)_(?:phone|phone_number|telephone|mobile|email|email_address|address|fax|website)$/;
-/** A bare `address` next to words of machines and networks (a wallet's, a peer's, a server's) is not where someone lives. */
-const MACHINE_CONTEXT = /\b(?:wallets?|chain|blockchain|ethereum|web3|network|contract|ip|ipv[46]|host(?:name)?|port|peer|socket|mac|smtp|server|endpoint|node|bind|listen)\b/i;
+/** A bare `address` next to words of machines and networks (a wallet's, a peer's, a server's), or typed as a network
+ * address (Go's net.IPNet, netip.Addr, Java's InetAddress, Python's IPv4Address), is not where someone lives. */
+const MACHINE_CONTEXT = /\b(?:wallets?|chain|blockchain|ethereum|web3|network|contract|ip|ipv[46]|host(?:name)?|port|peer|socket|mac|smtp|server|endpoint|node|bind|listen)\b|\b(?:net\.IP\w*|netip\.\w+|IPNet|IPAddr|IPAddress|InetAddress|IPv[46]Address|IPNetwork|IPv[46]Interface)\b/i;
 /** The class line of a Python class, and the bases that make it a schema (Pydantic, SQLModel, ORM bases, serializers, forms). */
 const PY_CLASS = /^\s*class\s+\w+\s*(?:\(([^)]*)\))?\s*:/;
 const PY_SCHEMA_BASE = /Model|Schema|Base\b|Document|Serializer|Form|Struct|Entity|Input|Request|Payload|Record/;

@@ -30,7 +30,7 @@ const DESTRUCTURED = /\{\s*([\w\s,]{1,80})\}\s*=\s*(?:await\s+)?(?:auth|currentU
 /** A lookup through the principal's association (has_many / hasMany). */
 const ASSOCIATION = /^\s*(?:\.|->)\s*([a-z]\w*s)(?:\(\))?\s*(?:\.|->)\s*(?:find(?:_by!?|OrFail|OrNew|_each)?|where|first(?:OrFail)?|get|all|includes|order|latest|paginate|exists\??|select|pluck|count|filter|find_or_initialize_by|destroy|update)\b/;
 /** An SQL condition on an identity key bound to a parameter (`AND tb.organization_id = $2`, `AND "ownerId"=$3`). */
-const SQL_KEY = /\b(?:AND|WHERE)\s+(?:["`]?\w+["`]?\.)?["`]?(?:user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=\s*(?:\$\d+|\?|:\w+|@\w+|%s)/i;
+const SQL_KEY = /\b(?:AND|WHERE)\s+(?:["`]?\w+["`]?\.)?["`]?(?:user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=\s*(?:\$\d+|\?|:\w+|@\w+|%s|\$\{\s*[\w.]+\s*\})/i;
 /**
  * A JavaScript/TypeScript shorthand property naming an identity key (`where: { id, userId }`, a line `      tenantId,`):
  * `userId` stands for `userId: userId`, the key compared to the variable holding the caller's (or scope's) id.
@@ -51,6 +51,15 @@ function derivedQuery(text: string): { key?: KeyClass; call: boolean } {
   }
   return { call };
 }
+/**
+ * A helper called with the principal's id (`return fetchInboxWithTransaction(db, id, teamId)`): the filter moved into it,
+ * keyed by the same identity.
+ */
+const PRINCIPAL_ARGUMENT = /[(,]\s*(?:current_?)?(user|tenant|org|organi[sz]ation|workspace|account|team|company|owner)_?(?:id|Id|ID)\s*(?=[,)])/g;
+/** A log or print call (`console.log('Delete org check:', { orgId, userId: currentUserId })`, PL/pgSQL's
+ * `PERFORM public.pg_log('deny', ...)` and `RAISE NOTICE`) reads no records. */
+const LOG_CALL = /^\s*(?:console\.\w+|(?:this\.)?_?(?:log|logger|logging)\.\w+|print(?:ln|f)?|puts|Log\.\w+|PERFORM\s+(?:\w+\.)?\w*_log)\s*\(|^\s*RAISE\s+(?:LOG|NOTICE|INFO|DEBUG|WARNING)\b/;
+
 /** The line reads records (a query or filter), not one that creates them. */
 const QUERY_CALL = /(?:\.|->|::)\s*(?:filter|filter_by|exclude|where\w*|Where|find\w*|get|first\w*|FirstOrDefault\w*|Single\w*|Any\w*|query|select|count|exists|update\w*|delete\w*|destroy\w*)\s*\(|\bget_object_or_404\s*\(|\bget_list_or_404\s*\(|\bwhere\s*:|\bWHERE\b|\bAND\s*:|\.objects\.|\bfind(?:Many|First|Unique|One)\w*\s*\(/;
 const CREATION = /\b(?:save|create|insert|build|new|add|push|assign)\w*\s*\(|\bdata\s*:/;
@@ -106,6 +115,9 @@ function scopeKeys(text: string, aliases: Set<string>): KeyClass[] {
   const keys: KeyClass[] = [];
   KEY_COMPARED.lastIndex = 0;
   for (let m = KEY_COMPARED.exec(text); m; m = KEY_COMPARED.exec(text)) {
+    // Compared by a comma (`eq(inbox.teamId, teamId)`, `where('user_id', userID)`), the key is a column: qualified by its
+    // table or quoted. Two bare names in a row (`check_permission(v_perm, user_id, org_id)`) are just arguments.
+    if (m[0].trimEnd().endsWith(",") && !/^["'`]/.test(m[0]) && text[m.index - 1] !== ".") continue;
     if (isPrincipalValue(text.slice(m.index + m[0].length), aliases)) keys.push(keyClass(m[1]));
   }
   SHORTHAND_KEY.lastIndex = 0;
@@ -149,20 +161,51 @@ function inQuery(lines: DiffLine[], index: number): boolean {
 }
 
 /** What a hunk's added lines keep: the identity keys still compared to the principal, the principal itself, another gate. */
-interface HunkAdded { keys: Set<KeyClass>; principal: boolean; derived: boolean; any: boolean }
+interface HunkAdded { keys: Set<KeyClass>; principal: boolean; derived: boolean; any: boolean; query: boolean }
+
+/** How a statement begins: the name it assigns, or `return`/`await`/`yield` with the callee. */
+const STATEMENT_HEAD = /^\s*((?:const|let|var|val)\s*[^=]{1,120}?=|(?:return|await|yield)\s+[\w$.]+\s*\(?|\$?\w+(?:\[[^\]]*\])?\s*(?::\s*[\w<>[\]]+\s*)?=)/;
+const STATEMENT_START = /^\s*(?:const|let|var|val|await|return|yield|\$?\w+(?:\[[^\]]*\])?\s*(?::\s*[\w<>[\]]+\s*)?=(?![=>]))\b|^\s*(?:const|let|var)\s*[[{]/;
+/**
+ * Whether the removed line belongs to a read statement removed whole (`const [existing] = await db.select()...where(
+ * eq(inbox.teamId, teamId))...`, with nothing read in its place): the statement starts on a removed line after a line
+ * that ends one (`;`, `{`, `}` or blank), and the query call is among the removed lines. Nothing is fetched any more,
+ * so nothing is widened; a scope taken out of a query that stays (a removed `.where(...)` after a kept `.from(t)`) is
+ * not this.
+ */
+function statementRemovedWhole(diff: FileDiff, index: number): boolean {
+  const { lines } = diff;
+  const hunk = lines[index].hunk;
+  let start = index;
+  for (let i = index - 1; i >= 0 && i >= index - 30 && lines[i].hunk === hunk && lines[i].kind === "-"; i--) start = i;
+  const before = start > 0 && lines[start - 1].hunk === hunk ? lines[start - 1] : undefined;
+  if (!before || before.kind === "-" || !(before.text.trim() === "" || /[;{}]\s*$/.test(before.text))) return false;
+  let first = start;
+  while (first < index && (COMMENT.test(lines[first].text) || lines[first].text.trim() === "")) first++;
+  if (!STATEMENT_START.test(lines[first].text)) return false;
+  // Rewritten rather than removed when an added line starts the same statement (`return db('todos');` for
+  // `return db('todos').where('user_id', userID);`, the same variable assigned again).
+  const head = STATEMENT_HEAD.exec(lines[first].text)?.[1];
+  if (!head || diff.addedCompact.includes(compact(head))) return false;
+  for (let i = first; i <= index; i++) if (QUERY_CALL.test(lines[i].text)) return true;
+  return false;
+}
 
 /** Read once per hunk, over the hunk's own lines (`index` is one of them). */
 function hunkAdded(diff: FileDiff, index: number, aliases: Set<string>, cache: Map<number, HunkAdded>): HunkAdded {
   const hunk = diff.lines[index].hunk;
   let facts = cache.get(hunk);
   if (facts) return facts;
-  facts = { keys: new Set(), principal: false, derived: false, any: false };
+  facts = { keys: new Set(), principal: false, derived: false, any: false, query: false };
   const [start, end] = hunkBounds(diff.lines, index);
   for (let i = start; i <= end; i++) {
     const line = diff.lines[i];
     if (line.kind !== "+" || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
     if (line.text.trim()) facts.any = true;
+    if (QUERY_CALL.test(line.text)) facts.query = true;
     for (const key of scopeKeys(line.text, aliases)) facts.keys.add(key);
+    PRINCIPAL_ARGUMENT.lastIndex = 0;
+    if (!LOG_CALL.test(line.text)) for (let m = PRINCIPAL_ARGUMENT.exec(line.text); m; m = PRINCIPAL_ARGUMENT.exec(line.text)) facts.keys.add(keyClass(m[1]));
     const derived = derivedQuery(line.text);
     if (derived.key) facts.keys.add(derived.key);
     if (derived.call) facts.derived = true;
@@ -184,7 +227,7 @@ export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
   let aliases: Set<string> | undefined;
   for (const index of candidateLines(diff.removed, PREFILTER)) {
     const line = lines[index];
-    if (reported.has(line.hunk) || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
+    if (reported.has(line.hunk) || line.text.length > MAX_LINE || COMMENT.test(line.text) || LOG_CALL.test(line.text)) continue;
     aliases ??= aliasesOf(diff);
     let keys = scopeKeys(line.text, aliases);
     let derivedOnly = false;
@@ -203,6 +246,7 @@ export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
     // repository declaration is removed.
     if (derivedOnly && !added.derived) continue;
     if (TERMINAL_WRITE.test(line.text) && !added.any) continue;
+    if (!added.query && statementRemovedWhole(diff, index)) continue;
     reported.add(line.hunk);
     findings.push({ ruleId: "query-scope-removed", path: diff.path, line: line.newLine, side: "LEFT", evidence: line.text });
   }

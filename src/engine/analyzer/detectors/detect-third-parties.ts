@@ -243,11 +243,18 @@ function servicesRemoved(diff: FileDiff): Set<ThirdPartyService> {
   return services;
 }
 
+/**
+ * Translation catalogues (locales/, i18n/, lang/ folders; gettext, XLIFF, .resx, Java .properties bundles): the UI's text
+ * in each language. A host there is a link in a help message ("get a key from [Google](https://www.google.com/recaptcha/)");
+ * nothing is sent to it.
+ */
+const TRANSLATION_FILE = /(?:^|\/)(?:locales?|i18n|lang|langs|languages|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)messages_[a-z]{2}(?:_[A-Z]{2})?\.properties$/;
+
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = kindOf(diff);
   // HTML pages are read for the scripts they load (a tag manager, a chat widget, an analytics snippet), not their text.
-  if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path)) || (kind !== "manifest" && CI_PATH.test(diff.path))) return [];
+  if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path)) || (kind !== "manifest" && CI_PATH.test(diff.path)) || (!isCode(kind) && TRANSLATION_FILE.test(diff.path))) return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
@@ -363,7 +370,8 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
   return undefined;
 }
 
-const ERROR_REPORT_CALL = /^\.(?:capture(?:Exception|Message|Error|Event)|addBreadcrumb|withScope|startSpan|startTransaction|flush)$/;
+// Tags, context and extras on an error tracker already set up (Sentry.setTag("mcp", "true")) describe the reports it sends.
+const ERROR_REPORT_CALL = /^\.(?:capture(?:Exception|Message|Error|Event)|addBreadcrumb|withScope|startSpan|startSpanManual|startInactiveSpan|startTransaction|flush|setTags?|setContext|setExtras?|setFingerprint|setLevel|setMeasurement)$/;
 const PERSON_WORD = /\b(?:user|users|email|e_?mail|phone|name|address|customer|patient)\b/i;
 
 /** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
