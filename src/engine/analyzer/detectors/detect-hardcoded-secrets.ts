@@ -33,6 +33,11 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   // Mailgun: private API keys (key-<32 hex>) and domain sending keys / SMTP passwords (<32 hex>-<8 hex>-<8 hex>).
   [/\bkey-[0-9a-f]{32}\b|\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b/, "Mailgun key"],
   [/\b(?:M[Tjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{22,26}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![\w-])/, "Discord bot token"],
+  // The base64 body of a private key without its PEM armour (Alipay, WeChat Pay and JWT samples paste it so): the DER
+  // opening is fixed. PKCS#8 RSA (SEQUENCE, version 0, rsaEncryption) "MII.....ADANBgkqhkiG9w0BAQEFAASC", PKCS#1 RSA
+  // (version 0 then the modulus INTEGER) "MII..IBAAK[BC]", PKCS#8 EC P-256 and SEC1 EC. At least 40 more key characters
+  // must follow, and no "..." after the run (a truncated sample in documentation is not a key).
+  [/\b(?:MII[A-Za-z0-9+/]{5}(?:ADANBgkqhkiG9w0BAQEFAASC|AAK[BC])|MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg|MHcCAQEEI[A-Za-z0-9+/]{3}|MC4CAQAwBQYDK2VwBCIEI)[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/]*(?:\.\.|…))/, "private key (base64 body without PEM header)"],
 ];
 /** Runs typed to fill a token's length: the digits or the alphabet in order, a keyboard row. */
 const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
@@ -92,8 +97,8 @@ const XML_PROPERTY = /<(?:property|entry|param|parameter|setting|add)\b[^>]*?\b(
 const KEY_ARGUMENT = /\b(?:createHmac|createCipheriv|createDecipheriv|hmac\.new|HMAC\.new|Mac\.getInstance|SecretKeySpec|HmacSHA\d+)\s*\(\s*(?:["'][\w-]+["']\s*,\s*)?["']([^"'\n]{8,200})["']/;
 /** Mac.getInstance("HmacSHA1") names an algorithm, not a key. */
 const ALGORITHM_NAME = /^(?:Hmac\w+|AES\S*|DES\S*|RSA\S*|SHA[-\w]*|MD5|PBKDF2\w*|chacha20\S*|camellia\S*|blowfish\S*|bf-\w+|rc4\S*|sm4\S*|id-\w+)$/i;
-/** A literal byte string handed over as a signing or encryption key (Go `Key: []byte("secret")`); weak words count. */
-const SIGNING_LITERAL = /\b\w*(?:[Kk]ey|[Ss]ecret)\w*\s*(?::|=|:=)\s*\[\]byte\s*\(\s*"([^"\n]{4,200})"\s*\)/;
+/** A literal byte string handed over as a signing or encryption key (Go `Key: []byte("secret")`, or a typed declaration `var SecretKey []byte = []byte("...")`); weak words count. */
+const SIGNING_LITERAL = /\b\w*(?:[Kk]ey|[Ss]ecret)\w*\s*(?:\[\]byte\s*)?(?::|=|:=)\s*\[\]byte\s*\(\s*"([^"\n]{4,200})"\s*\)/;
 /** A value that only spells its key again (`secretAccessKey: secret-access-key`) names a key of a secret store. */
 function namesItsKey(key: string, value: string): boolean {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -113,7 +118,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\("|\.login\('|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\("|\.login\('|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
 /** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
@@ -625,6 +630,58 @@ function connectCallPassword(diff: FileDiff, index: number): string | undefined 
   return undefined;
 }
 
+/**
+ * Login and authentication calls that take the password as a positional argument, in any language: Go
+ * smtp.PlainAuth(identity, user, password, host), Python smtplib/imaplib/ftplib .login(user, password), Java
+ * new PasswordAuthentication(user, password), .NET new NetworkCredential(user, password). Groups: user, password.
+ */
+const POSITIONAL_AUTH = [
+  /\bsmtp\.PlainAuth\s*\(\s*"[^"\n]*"\s*,\s*"([^"\n]*)"\s*,\s*"([^"\n]+)"/,
+  /\.login\s*\(\s*["']([^"'\n]*)["']\s*,\s*["']([^"'\n]+)["']\s*\)/,
+  /\bnew\s+(?:javax\.mail\.|System\.Net\.)?(?:PasswordAuthentication|NetworkCredential)\s*\(\s*"([^"\n]*)"\s*,\s*"([^"\n]+)"/,
+];
+/** A Google app password: four groups of four lower-case letters, with or without the spaces Google shows them with. */
+const APP_PASSWORD = /^[a-z]{4}( ?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}$/;
+function positionalAuthPassword(text: string): string | undefined {
+  if (!/PlainAuth|\.login\s*\(|PasswordAuthentication|NetworkCredential/.test(text)) return undefined;
+  for (const pattern of POSITIONAL_AUTH) {
+    const call = pattern.exec(text);
+    if (!call) continue;
+    const [, user, password] = call;
+    if (isPlaceholder(password) || isPlaceholder(user) || password === user || DEFAULT_PASSWORD.test(password) || password.length < 6) return undefined;
+    // A generated app password is a credential even though it reads like four short words.
+    if (APP_PASSWORD.test(password)) return "password passed to a login call";
+    return !namesSomething(password) && !/\s/.test(password) && (looksSecret(password) || /^[A-Za-z0-9]{12,}$/.test(password)) ? "password passed to a login call" : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A module named for a credential (apiKey.js, secret.ts, token.mjs) whose export is a bare literal: the file name is
+ * the key's name. Only a generated-looking value counts.
+ */
+const CREDENTIAL_MODULE = /(?:^|\/)(?:api[-_]?keys?|secrets?|tokens?|credentials?|passwords?|access[-_]?keys?|private[-_]?keys?)\.[cm]?[jt]sx?$/i;
+const BARE_EXPORT = /^\s*(?:export\s+default|module\.exports\s*=)\s*["'`]([A-Za-z0-9+/=_:.-]{16,200})["'`]\s*;?\s*$/;
+function credentialModuleExport(path: string, text: string): string | undefined {
+  const value = BARE_EXPORT.exec(text)?.[1];
+  if (value === undefined || !CREDENTIAL_MODULE.test(path)) return undefined;
+  return KEY_SHAPED(value) && shannonEntropy(value) >= 3.2 && !value.includes("://") && !isPlaceholder(value) && !UUID.test(value) ? "credential exported by a module named for it" : undefined;
+}
+
+/**
+ * A comment beside or just above the value telling the reader to put their own in ("update this to reflect your
+ * value", "replace with your actual key"): the literal is a stand-in. A generated-looking value still counts.
+ */
+const FILL_IN_COMMENT = /(?:\/\/|#|\/\*|--)\s*[^\n]{0,40}\b(?:update|replace|change|fill\s+in|put|insert|enter|set)\b[^\n]{0,30}\b(?:your|own|actual|real)\b/i;
+function fillInComment(diff: FileDiff, index: number): boolean {
+  const text = diff.lines[index].text;
+  const value = /["'`]([^"'`\n]{4,200})["'`]/.exec(text)?.[1];
+  if (value !== undefined && randomLooking(value)) return false;
+  if (FILL_IN_COMMENT.test(text)) return true;
+  const above = index - 1;
+  return above >= 0 && diff.lines[above].hunk === diff.lines[index].hunk && COMMENT.test(diff.lines[above].text) && FILL_IN_COMMENT.test(diff.lines[above].text);
+}
+
 /** Managed-database and cloud endpoints: a credential beside one points at a real server. */
 const CLOUD_ENDPOINT = /\.(?:rds\.amazonaws\.com|compute(?:-\d+)?\.amazonaws\.com|amazonaws\.com|database\.windows\.net|documents\.azure\.com|mongodb\.net|herokuapp\.com|elephantsql\.com|remotemysql\.com|ondigitalocean\.com|supabase\.co|neon\.tech|psdb\.cloud|render\.com|railway\.app|aivencloud\.com)\b/i;
 /**
@@ -668,6 +725,8 @@ function hunksWithProgramEntry(diff: FileDiff): Set<number> {
   return hunks;
 }
 
+/** A PEM header followed by an interpolation, a concatenated variable or the end of its string literal. */
+const PEM_WITHOUT_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:\$\{|["'`]\s*\+\s*[A-Za-z_$]|%s|\{\w*\}|["'`]\s*[,;)\]]|["'`]\s*$)/;
 /** A PEM header in a comment is a key only with its body after it; named in a Javadoc `{@code -----BEGIN ...-----}` it is not. */
 const KEY_BODY = /[A-Za-z0-9+/]{40,}/;
 function pemBodyFollows(diff: FileDiff, index: number): boolean {
@@ -708,18 +767,28 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const throwaway = THROWAWAY_CONFIG.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
   const findings: RawFinding[] = [];
-  for (const candidate of candidateLines(diff.added, PREFILTER)) {
+  let candidates = candidateLines(diff.added, PREFILTER);
+  // In a module named for a credential, a bare exported literal carries no key word of its own.
+  if (CREDENTIAL_MODULE.test(diff.path)) {
+    const exports = diff.added.indexes.filter((_, i) => BARE_EXPORT.test(diff.added.texts[i]));
+    if (exports.length > 0) candidates = [...new Set([...candidates, ...exports])].sort((a, b) => a - b);
+  }
+  for (const candidate of candidates) {
     const jwkMember = jwkPrivateMember(diff, candidate);
     const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
     const index = jwkMember ?? variableDefault ?? candidate;
     const line = diff.lines[index];
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index);
+      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text));
     if (!secretKind) continue;
     // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.
     if (kind === "docs" && !docsSecret(line.text, secretKind)) continue;
-    if (secretKind === "private key" && COMMENT.test(line.text) && !pemBodyFollows(diff, index)) continue;
+    // A PEM header is a key only with its body after it. In a comment, and where the header is followed by an
+    // interpolated variable (`-----BEGIN PRIVATE KEY-----\n${process.env.KEY}`) or closes its string (a constant
+    // naming the header), a header without a body holds no key.
+    if (secretKind === "private key" && (COMMENT.test(line.text) || PEM_WITHOUT_BODY.test(line.text)) && !pemBodyFollows(diff, index)) continue;
+    if (!KNOWN_FORMAT_KINDS.has(secretKind) && fillInComment(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
     // A sample payload in an API description or under an "example:" label; a JSON Web Token there is the sample
