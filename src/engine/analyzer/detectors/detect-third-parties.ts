@@ -57,8 +57,9 @@ for (const service of THIRD_PARTY_SERVICES) {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 // A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1), and a regional
 // endpoint a prefix joined by a hyphen (https://us-central1-aiplatform.googleapis.com, `${location}-aiplatform...`) or,
-// for AWS, a region after it (bedrock-runtime.us-east-1.amazonaws.com).
-const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[\\w-]+\\.)*(?:[\\w\${}]+-)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$|\\.[a-z]{2}(?:-[a-z]+)+-\\d\\.amazonaws\\.com)`, "i");
+// for AWS, a region after it (bedrock-runtime.us-east-1.amazonaws.com). A data centre, region or tenant may be an
+// interpolated label of its own (https://${dc}.api.mailchimp.com, "https://#{ENV['DC']}.api.mailchimp.com").
+const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[$#]?\\{[^{}\\n]{1,60}\\}\\.)?(?:[\\w-]+\\.)*(?:[\\w\${}]+-)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$|\\.[a-z]{2}(?:-[a-z]+)+-\\d\\.amazonaws\\.com)`, "i");
 
 // One package name per manifest line, by manifest format.
 const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [

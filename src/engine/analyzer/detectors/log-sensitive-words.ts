@@ -202,7 +202,8 @@ export function classifyWords(original: string[]): "pii" | "secret" | null {
     return english ?? w;
   });
   let end = words.length;
-  while (end > 1 && VALUE_SUFFIX.has(words[end - 1])) end--;
+  // A value suffix (passwordValue) or a copy's number (password1, email_2, phone2) does not change what the name holds.
+  while (end > 1 && (VALUE_SUFFIX.has(words[end - 1]) || /^\d{1,2}$/.test(words[end - 1]))) end--;
   const last = words[end - 1];
   const before = end > 1 ? words[end - 2] : "";
   if (!last) return null;
