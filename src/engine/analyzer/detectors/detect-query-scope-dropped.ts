@@ -111,7 +111,7 @@ function isPrincipalValue(rest: string, aliases: Set<string>): boolean {
 }
 
 /** The identity keys a line scopes by, each with the principal it is compared to; the association form counts as "user". */
-function scopeKeys(text: string, aliases: Set<string>): KeyClass[] {
+function scopeKeys(text: string, aliases: Set<string>, shorthand: boolean): KeyClass[] {
   const keys: KeyClass[] = [];
   KEY_COMPARED.lastIndex = 0;
   for (let m = KEY_COMPARED.exec(text); m; m = KEY_COMPARED.exec(text)) {
@@ -120,8 +120,9 @@ function scopeKeys(text: string, aliases: Set<string>): KeyClass[] {
     if (m[0].trimEnd().endsWith(",") && !/^["'`]/.test(m[0]) && text[m.index - 1] !== ".") continue;
     if (isPrincipalValue(text.slice(m.index + m[0].length), aliases)) keys.push(keyClass(m[1]));
   }
+  // Shorthand properties are JavaScript's: elsewhere (SQL, Python) `, user_id,` is an argument list.
   SHORTHAND_KEY.lastIndex = 0;
-  for (let m = SHORTHAND_KEY.exec(text); m; m = SHORTHAND_KEY.exec(text)) {
+  if (shorthand) for (let m = SHORTHAND_KEY.exec(text); m; m = SHORTHAND_KEY.exec(text)) {
     if (PRINCIPAL_ID.test(m[1])) keys.push(keyClass(m[1].replace(/_?(?:id|Id|ID)$/, "")));
   }
   const sql = SQL_KEY.exec(text);
@@ -203,7 +204,7 @@ function hunkAdded(diff: FileDiff, index: number, aliases: Set<string>, cache: M
     if (line.kind !== "+" || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
     if (line.text.trim()) facts.any = true;
     if (QUERY_CALL.test(line.text)) facts.query = true;
-    for (const key of scopeKeys(line.text, aliases)) facts.keys.add(key);
+    for (const key of scopeKeys(line.text, aliases, diff.fileClass.kind === "js")) facts.keys.add(key);
     PRINCIPAL_ARGUMENT.lastIndex = 0;
     if (!LOG_CALL.test(line.text)) for (let m = PRINCIPAL_ARGUMENT.exec(line.text); m; m = PRINCIPAL_ARGUMENT.exec(line.text)) facts.keys.add(keyClass(m[1]));
     const derived = derivedQuery(line.text);
@@ -229,7 +230,7 @@ export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
     const line = lines[index];
     if (reported.has(line.hunk) || line.text.length > MAX_LINE || COMMENT.test(line.text) || LOG_CALL.test(line.text)) continue;
     aliases ??= aliasesOf(diff);
-    let keys = scopeKeys(line.text, aliases);
+    let keys = scopeKeys(line.text, aliases, kind === "js");
     let derivedOnly = false;
     if (keys.length === 0) {
       const derived = derivedQuery(line.text).key;
