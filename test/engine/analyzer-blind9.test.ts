@@ -1,7 +1,8 @@
 // Kinds a blind batch of ordinary application code (mixed-round9-untuned.yaml, scored before any change) showed the
 // analyzer missing: a name's copy number (password1, email_2) hid what it holds; a third party's API host behind an
 // interpolated data-centre label (https://${dc}.api.mailchimp.com) was not read as that host; Sentry's earlier SDK
-// (Raven) given the user's e-mail was not an error tracker's user context. Each has a look-alike.
+// (Raven) given the user's e-mail was not an error tracker's user context; a Stripe test-mode secret key was not a known
+// key format. Each has a look-alike.
 import { describe, it } from "@jest/globals";
 import { check, expectArea } from "./support/check-rule-cases.js";
 
@@ -90,5 +91,31 @@ describe("Raven, Sentry's earlier SDK", () => {
         "+  end",
       ], null],
     ]);
+  });
+});
+
+describe("Stripe test-mode secret keys", () => {
+  it("finds a generated sk_test_ key written into the code", async () => {
+    await expectArea("secrets", [
+      ["ternary branch", "backend/constants/stripe.js", [
+        "+const STRIPE_SECRET_KEY = process.env.NODE_ENV === 'production'",
+        "+    ? process.env.STRIPE_LIVE_KEY",
+        "+    : 'sk_test_51QaDNxril3RavGD5MfvJ7NScUykT8C8UBkkpdhiG37LeXSyYV4g6snRoUYA4fXr6nzrvZcmT4a4Ad5y2FibpBV62h9MahWLm52';",
+      ]],
+    ], true);
+  });
+
+  it("leaves Stripe's documented sample key, placeholders and publishable keys alone", async () => {
+    await expectArea("secrets", [
+      ["Stripe's documentation key", "docs/payments.js", [
+        "+const stripe = require('stripe')('sk_test_4eC39HqLyjWDarjtT1zdp7dc');",
+      ]],
+      ["placeholder fallback", "src/payments/stripe.ts", [
+        "+export const stripe = new Stripe(process.env.STRIPE_SECRET_KEY || 'sk_test_mock_key_for_local_runs_only', {",
+      ]],
+      ["publishable key", "web/src/checkout.js", [
+        "+const stripePromise = loadStripe('pk_test_51QaDNxril3RavGD5MfvJ7NScUykT8C8UBkkpdhiG37LeXSyYV4g6snRoUYA4fXr6nzrvZcmT4a4Ad5y2FibpBV62h9MahWLm52');",
+      ]],
+    ], false);
   });
 });
