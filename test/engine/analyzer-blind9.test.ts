@@ -2,7 +2,8 @@
 // analyzer missing: a name's copy number (password1, email_2) hid what it holds; a third party's API host behind an
 // interpolated data-centre label (https://${dc}.api.mailchimp.com) was not read as that host; Sentry's earlier SDK
 // (Raven) given the user's e-mail was not an error tracker's user context; a Stripe test-mode secret key was not a known
-// key format. Each has a look-alike.
+// key format; a JavaScript SDK's default export called as a factory (twilio(sid, token)) did not count as its client.
+// Each has a look-alike.
 import { describe, it } from "@jest/globals";
 import { check, expectArea } from "./support/check-rule-cases.js";
 
@@ -117,5 +118,37 @@ describe("Stripe test-mode secret keys", () => {
         "+const stripePromise = loadStripe('pk_test_51QaDNxril3RavGD5MfvJ7NScUykT8C8UBkkpdhiG37LeXSyYV4g6snRoUYA4fXr6nzrvZcmT4a4Ad5y2FibpBV62h9MahWLm52');",
       ]],
     ], false);
+  });
+});
+
+describe("a JavaScript SDK's default export called as its client factory", () => {
+  it("finds twilio(sid, token), mailgun({...}) and a renamed require('stripe') called with a key", async () => {
+    await expectArea("subprocessors", [
+      ["twilio factory", "api/sms.js", [
+        "+const twilio = require('twilio');",
+        "+",
+        "+const client = twilio(process.env.TWILIO_ACCOUNT_SID, process.env.TWILIO_AUTH_TOKEN);",
+      ]],
+      ["mailgun factory", "src/mail/send.js", [
+        "+const mailgun = require('mailgun-js');",
+        "+const mg = mailgun({ apiKey: process.env.MAILGUN_KEY, domain: process.env.MAILGUN_DOMAIN });",
+      ]],
+      ["renamed stripe", "backend/payments.js", [
+        "+const configureStripe = require('stripe');",
+        "+const stripe = configureStripe(process.env.STRIPE_SECRET_KEY);",
+      ]],
+    ], true);
+  });
+
+  it("does not count a default import used only as a type", async () => {
+    await check([
+      ["type only", "src/billing/format.ts", [
+        "+import Stripe from 'stripe';",
+        "+",
+        "+export function label(customer: Stripe.Customer): string {",
+        "+  return customer.description ?? customer.id;",
+        "+}",
+      ], null],
+    ]);
   });
 });

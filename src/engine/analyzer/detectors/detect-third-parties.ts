@@ -375,6 +375,9 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
 const ERROR_REPORT_CALL = /^\.(?:capture(?:Exception|Message|Error|Event)|addBreadcrumb|withScope|startSpan|startSpanManual|startInactiveSpan|startTransaction|flush|setTags?|setContext|setExtras?|setFingerprint|setLevel|setMeasurement)$/;
 const PERSON_WORD = /\b(?:user|users|email|e_?mail|phone|name|address|customer|patient)\b/i;
 
+/** A JavaScript default import: `import Stripe from "stripe"`, `const twilio = require("twilio")`. */
+const JS_DEFAULT_IMPORT = /^\s*import\s+[A-Za-z_$][\w$]*\s*(?:,|from\b)|^\s*(?:const|let|var)\s+[A-Za-z_$][\w$]*\s*=\s*(?:await\s+)?require\s*\(/;
+
 /** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
 const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$|^\s*import\s+([A-Za-z_]\w*)(?:\.[\w.]+)?\s*$|^\s*use\s+[\w\\]*?(?:\\(\w+)|\s+as\s+(\w+))\s*;/;
 const SETUP_FUNCTION = /^(?:init|initiali[sz]e|configure|setup|start|patch_all|patch)$/;
@@ -403,12 +406,15 @@ function bindingCall(diff: FileDiff, importLine: string): { newLine: number; tex
   if (names.length === 0) return undefined;
   // Functions are imported by name from a module (`from ddtrace import patch_all`, `import { init } from "@sentry/react"`).
   const isImportOfList = IMPORT_LIST.test(importLine);
+  // A JavaScript module's default export called with arguments is its client factory: `twilio(sid, token)`,
+  // `mailgun({ apiKey, domain })`, `configureStripe(key)` after `const configureStripe = require("stripe")`.
+  const isDefaultImport = !isImportOfList && JS_DEFAULT_IMPORT.test(importLine);
   const calls = names.map((name) => {
     const quoted = name.replace(/\$/g, "\\$");
     // A class named for a client (`Client`, `ServerClient`, `WebClient`): calling it (Python) or `new` on it builds one.
     // A set-up function the SDK exports (`patch_all()` from ddtrace, `init({...})` from @sentry/react) starts it; its
     // other functions (`capture_exception(e)`, `track("Clicked")`) only use an SDK set up elsewhere.
-    const direct = /^(?:[A-Z]\w*)?Client$/.test(name) ? `|(?<![\\w$.])${quoted}\\s*\\(\\s*[^)\\s]`
+    const direct = /^(?:[A-Z]\w*)?Client$/.test(name) || isDefaultImport ? `|(?<![\\w$.])${quoted}\\s*\\(\\s*[^)\\s]`
       : isImportOfList && SETUP_FUNCTION.test(name) ? `|(?<![\\w$.:>])${quoted}\\s*\\(` : "";
     return new RegExp(`(?<![\\w$.])${quoted}((?:\\.[A-Za-z_$][\\w$]*)+)\\s*\\(` + direct);
   });
