@@ -108,4 +108,20 @@ describe("hand-written matchers of regex alternatives", () => {
       expect({ text, lines: candidateLines(side(text), regex) }).toEqual({ text, lines: scanJoinedText(side(text), plain) });
     }
   });
+
+  it("answer a whole-side test as the regex's test() does (the AI hint of detect-ai-data-flows.ts, as candidateLines() reads it)", () => {
+    const source = String.raw`\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|langgraph|llama_?index|crewai|semantic_kernel|llm|chat_?model|\w+ChatModel|gpt)`;
+    const scan = new RegExp(source, "gim");
+    const plain = new RegExp(source, "i");
+    const words = ["openai", "OpenAI", "myopenai", "xgpt", "GPT", "llama_index", "llamaindex", "llama-index", "AzureChatModel", "ChatModel", "chat_model", "_chatmodel", "model", "é", " ", "\n", ".", "(", "claud", "groq2"];
+    const next = random(99);
+    let hinted = 0;
+    for (let n = 0; n < 3000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 8) }, () => words[Math.floor(next() * words.length)]).join(next() < 0.5 ? "" : " ");
+      const expected = plain.test(text);
+      expect({ text, hinted: candidateLines(side(text), scan).length > 0 }).toEqual({ text, hinted: expected });
+      if (expected) hinted++;
+    }
+    expect(hinted).toBeGreaterThan(500);
+  });
 });
