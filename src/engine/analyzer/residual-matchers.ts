@@ -1,8 +1,8 @@
 // Hand-written matchers for the few regex alternatives that hold no literal the shared line scan (line-scan.ts) can
 // look for, so they would be scanned, as a regex, over every position of a side's joined text. Each finds exactly the
 // positions where its alternative matches (test/engine/analyzer-speed9.test.ts compares them with the regex on
-// generated text), but only looks where a match can start: after a line break for an alternative anchored with ^,
-// around the "-" a key shape requires. A matcher is looked up by the alternative's exact source and flags, so a rule
+// generated text), but only reads the text around a character every match holds, found with indexOf: the ":" of an
+// indented YAML key, the "-" of a key shape. A matcher is looked up by the alternative's exact source and flags, so a rule
 // whose alternative is edited is scanned by the regex again (still right, only slower) until its matcher is too.
 
 /**
@@ -62,53 +62,40 @@ function isBase64(c: number): boolean {
 }
 
 /**
- * `^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}` (flags im): an indented YAML key with a long value. Tried at every
- * position ^ matches (the start of the text and after each line terminator), each step as the regex takes it (every
- * part's greedy run is the only one that can be followed by the next part). \s also takes line breaks, so blank lines
- * before such a key match too: positions inside one run of white space share its outcome, read once.
+ * `^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}` (flags im): an indented YAML key with a long value. Every part's greedy run
+ * is the only one the next part can follow, so a match is: a position where ^ matches (the start of the text or after a
+ * line terminator), white space up to a run of key characters, its ":", the value. Read from each ":" (found with
+ * indexOf) backwards: the key run before it, the white space before that, and the positions in that white space where
+ * ^ matches (\s takes line breaks, so blank lines above such a key start a match too).
  */
 function indentedYamlKeyValue(text: string, starts: readonly number[], hit: Uint8Array): void {
   const n = text.length;
-  // ^ also matches after a "\r", U+2028 or U+2029 inside a line: rare, so looked for with indexOf.
-  let extra: number[] | undefined;
-  for (const terminator of ["\r", "\u2028", "\u2029"]) {
-    for (let at = text.indexOf(terminator); at >= 0; at = text.indexOf(terminator, at + 1)) (extra ??= []).push(at + 1);
-  }
-  let positions: readonly number[] = starts;
-  if (extra) positions = [...starts, ...extra].sort((a, b) => a - b);
-  let runFrom = -1;
-  let runTo = -1;
-  let runMatches = false;
   let cursor = 0;
-  for (const p of positions) {
-    let matches: boolean;
-    if (p > runFrom && p < runTo) {
-      // Inside the white space run read from an earlier position: the same run, to the same end.
-      matches = runMatches;
-    } else {
-      let j = p;
-      while (j < n && isRegexSpace(text.charCodeAt(j))) j++;
-      if (j === p) continue;
-      let k = j;
-      while (k < n && isKeyChar(text.charCodeAt(k))) k++;
-      matches = false;
-      if (k > j && text.charCodeAt(k) === 58) {
-        k++;
-        while (k < n && isRegexSpace(text.charCodeAt(k))) k++;
-        const quote = text.charCodeAt(k);
-        if (quote === 34 || quote === 39) k++;
-        let count = 0;
-        while (count < 12 && k < n && isBase64(text.charCodeAt(k))) { k++; count++; }
-        matches = count === 12;
-      }
-      runFrom = p;
-      runTo = j;
-      runMatches = matches;
+  for (let colon = text.indexOf(":"); colon >= 0; colon = text.indexOf(":", colon + 1)) {
+    // The value first: most colons in code are followed by a short word or none.
+    let k = colon + 1;
+    while (k < n && isRegexSpace(text.charCodeAt(k))) k++;
+    const quote = text.charCodeAt(k);
+    if (quote === 34 || quote === 39) k++;
+    let count = 0;
+    while (count < 12 && k < n && isBase64(text.charCodeAt(k))) { k++; count++; }
+    if (count < 12) continue;
+    let key = colon;
+    while (key > 0 && isKeyChar(text.charCodeAt(key - 1))) key--;
+    if (key === colon || key === 0 || !isRegexSpace(text.charCodeAt(key - 1))) continue;
+    let space = key - 1;
+    while (space > 0 && isRegexSpace(text.charCodeAt(space - 1))) space--;
+    for (let p = space; p < key; p++) {
+      if (p !== 0 && !isLineTerminator(text.charCodeAt(p - 1))) continue;
+      cursor = lineAt(starts, p, cursor);
+      hit[cursor] = 1;
     }
-    if (!matches) continue;
-    cursor = lineAt(starts, p, cursor);
-    hit[cursor] = 1;
   }
+}
+
+/** The characters after which ^ matches with the m flag. */
+function isLineTerminator(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 }
 
 const MATCHERS = new Map<string, AlternativeMatcher>([
