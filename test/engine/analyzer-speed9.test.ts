@@ -124,4 +124,21 @@ describe("hand-written matchers of regex alternatives", () => {
     }
     expect(hinted).toBeGreaterThan(500);
   });
+
+  it("select, line by line, what the per-line test selects (the principal-alias prefilter of detect-query-scope-dropped.ts)", () => {
+    const source = String.raw`request\.user|current_?user|auth\(\)|Auth::|->user\(\)|session|principal|FindFirst|getCurrentUser|req\.user|ctx\.|tenant`;
+    const scan = new RegExp(source, "gim");
+    const plain = new RegExp(source, "i");
+    const words = ["request.user", "Request.User", "requestXuser", "current_user", "CurrentUser", "current__user", "auth()", "AUTH::", "auth(", "->user()", "- >user()", "Session", "principal", "findfirst", "getcurrentuser", "req.user", "ctx.", "ctx", "TENANT", "tenan", " ", ".", "é", "x"];
+    const next = random(7);
+    let selected = 0;
+    for (let n = 0; n < 500; n++) {
+      const lines = Array.from({ length: 1 + Math.floor(next() * 10) }, () => Array.from({ length: Math.floor(next() * 4) }, () => words[Math.floor(next() * words.length)]).join(next() < 0.5 ? "" : " "));
+      const s = side(lines.join("\n"));
+      const expected = s.indexes.filter((_, i) => plain.test(s.texts[i]));
+      expect({ lines, selected: candidateLines(s, scan) }).toEqual({ lines, selected: expected });
+      selected += expected.length;
+    }
+    expect(selected).toBeGreaterThan(500);
+  });
 });
