@@ -4,6 +4,7 @@ import type { ChangedFile } from "../types.js";
 import { classifyFile, type FileClass } from "../diff/classify-file.js";
 import { parsePatch, type DiffLine } from "../diff/parse-patch.js";
 import { lineMasks, planFor, prefixedAt, scanVersion } from "./line-scan.js";
+import type { AlternativeMatcher } from "./residual-matchers.js";
 
 /** Lines longer than this (minified bundles, data blobs) are not reviewed line by line. */
 export const MAX_LINE_LENGTH = 2000;
@@ -154,7 +155,8 @@ export function candidateLines(side: SideText, prefilter: RegExp): number[] {
     for (let i = 0; i < masks.length; i++) union |= masks[i];
     if ((union & plan.gateMask) === 0) residualScan = plan.ungated;
   }
-  const residual = residualScan ? scanJoinedText(side, residualScan) : [];
+  let residual = residualScan ? scanJoinedText(side, residualScan) : [];
+  if (plan.matchers.length > 0) residual = withMatched(side, plan.matchers, residual);
   const { direct, verifyMask, prefixMask } = plan;
   const found: number[] = [];
   let r = 0;
@@ -172,6 +174,25 @@ export function candidateLines(side: SideText, prefilter: RegExp): number[] {
   }
   while (r < residual.length) found.push(residual[r++]);
   return found;
+}
+
+/** `found` (indexes into FileDiff.lines, ascending) and the lines where a match of one of `matchers` starts, in order, each once. */
+function withMatched(side: SideText, matchers: AlternativeMatcher[], found: number[]): number[] {
+  const { text, starts, indexes } = side;
+  if (text.length === 0) return found;
+  const hit = new Uint8Array(indexes.length);
+  for (const matcher of matchers) matcher(text, starts, hit);
+  const merged: number[] = [];
+  let f = 0;
+  for (let i = 0; i < hit.length; i++) {
+    if (hit[i] === 0) continue;
+    const index = indexes[i];
+    while (f < found.length && found[f] < index) merged.push(found[f++]);
+    if (f < found.length && found[f] === index) f++;
+    merged.push(index);
+  }
+  while (f < found.length) merged.push(found[f++]);
+  return merged;
 }
 
 /** candidateLines() by scanning the joined text with the regex itself. */

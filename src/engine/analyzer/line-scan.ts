@@ -17,6 +17,7 @@
 //   scan there (one "gate" bit, shared by all plans, marks the lines that hold any such literal).
 import { LiteralAutomaton, maskBit } from "./literal-automaton.js";
 import { scannableLiterals } from "./required-literals.js";
+import { matcherFor, type AlternativeMatcher } from "./residual-matchers.js";
 
 export interface ScanPlan {
   /** Mask of the bits whose lines are selected as they are (literal alternatives of a caseless regex). */
@@ -33,6 +34,8 @@ export interface ScanPlan {
   gateMask: number;
   /** The residual without those alternatives: what is scanned on a side where no line has the gate bit. */
   ungated: RegExp | null;
+  /** Alternatives with no literal that a hand-written matcher finds (residual-matchers.ts), on every side. */
+  matchers: AlternativeMatcher[];
 }
 
 export interface PrefixedAlternative {
@@ -221,6 +224,7 @@ export function planScan(regex: RegExp, nextBit: number, gateBit: number | null 
   const residual: string[] = [];
   const ungated: string[] = [];
   const gateLiterals: string[] = [];
+  const matchers: AlternativeMatcher[] = [];
   for (const alternative of alternatives) {
     const expanded = literalExpansion(alternative);
     if (expanded && expanded.every((s) => s.length >= 2)) {
@@ -236,12 +240,14 @@ export function planScan(regex: RegExp, nextBit: number, gateBit: number | null 
     }
     const prefix = localPrefix(alternative, flags);
     if (prefix) { prefixed.push({ alternative, ...prefix }); continue; }
+    const matcher = matcherFor(alternative, flags);
+    if (matcher) { matchers.push(matcher); continue; }
     residual.push(alternative);
     const gate = scannableLiterals(alternative, 2);
     if (gate) gateLiterals.push(...gate);
     else ungated.push(alternative);
   }
-  if (direct.length + verifyLiterals.length + prefixed.length + gateLiterals.length === 0) return null;
+  if (direct.length + verifyLiterals.length + prefixed.length + gateLiterals.length + matchers.length === 0) return null;
   let bit = nextBit;
   const literals: PlannedLiterals[] = [];
   const take = (strings: string[]): number => {
@@ -267,6 +273,7 @@ export function planScan(regex: RegExp, nextBit: number, gateBit: number | null 
       residual: scanOf(residual),
       gateMask,
       ungated: gateMask ? scanOf(ungated) : scanOf(residual),
+      matchers,
     },
     literals,
     bits: bit - nextBit,

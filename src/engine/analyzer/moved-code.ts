@@ -13,13 +13,38 @@ const normalise = (text: string): string => text.trim().replace(/\s+/g, " ");
 /** Lines this short say too little to call two of them the same code (`}`, `end`, `});`). */
 const MIN_LENGTH = 12;
 
-/** The first run of non-space characters of a line, from `start`: a cheap gate before the whole line is normalised. */
-function firstWord(text: string, start: number, end: number): string {
+/**
+ * The first run of non-space characters of a line, from `start`, when it may be one of the findings' first words (its
+ * first character and its length are those of one): a cheap gate before the whole line is normalised, that copies
+ * nothing for most lines. Undefined otherwise.
+ */
+function firstWord(text: string, start: number, end: number, gate: FirstWordGate): string | undefined {
   let from = start;
-  while (from < end && (text[from] === " " || text[from] === "\t")) from++;
-  let to = from;
-  while (to < end && text[to] !== " " && text[to] !== "\t" && text[to] !== "\r") to++;
-  return text.slice(from, to);
+  let code = text.charCodeAt(from);
+  while (from < end && (code === 32 || code === 9)) code = text.charCodeAt(++from);
+  if (from >= end || gate.firstChars[code] === 0) return undefined;
+  let to = from + 1;
+  for (; to < end; to++) {
+    const c = text.charCodeAt(to);
+    if (c === 32 || c === 9 || c === 13) break;
+  }
+  return gate.lengths.has(to - from) ? text.slice(from, to) : undefined;
+}
+
+/** The first characters (by UTF-16 code) and the lengths of a set of words. */
+interface FirstWordGate {
+  firstChars: Uint8Array;
+  lengths: Set<number>;
+}
+
+function firstWordGate(words: Set<string>): FirstWordGate {
+  const firstChars = new Uint8Array(65536);
+  const lengths = new Set<number>();
+  for (const word of words) {
+    firstChars[word.charCodeAt(0)] = 1;
+    lengths.add(word.length);
+  }
+  return { firstChars, lengths };
 }
 
 export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[], sliceMs: number): Promise<RawFinding[]> {
@@ -33,6 +58,7 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
     firstWords.add(key.split(" ", 1)[0]);
   }
   if (wanted.size === 0) return findings;
+  const gate = firstWordGate(firstWords);
   let sliceStart = performance.now();
   for (const file of files) {
     const patch = file.patch;
@@ -51,7 +77,8 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
       let end = patch.indexOf("\n", start);
       if (end === -1) end = patch.length;
       const sign = patch[start];
-      if ((sign === "+" || sign === "-") && firstWords.has(firstWord(patch, start + 1, end))) {
+      let word: string | undefined;
+      if ((sign === "+" || sign === "-") && (word = firstWord(patch, start + 1, end, gate)) !== undefined && firstWords.has(word)) {
         const seen = wanted.get(normalise(patch.slice(start + 1, end)));
         if (seen) {
           if (sign === "+") seen.added = true;

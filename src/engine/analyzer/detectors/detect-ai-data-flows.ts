@@ -29,8 +29,12 @@ const CONSTRUCTOR_ANY = new RegExp(CONSTRUCTORS.map((c) => `(?:${c.pattern.sourc
 /** The literals every constructor needs (OpenAI, Anthropic, GenerativeModel, ...): a cheap first look at a file and a line. */
 const CONSTRUCTOR_LITERALS = literalPrefilter(AI.flatMap((s) => s.clients ?? []), new RegExp(CONSTRUCTOR_ANY.source, "gi"));
 const mayConstruct = (text: string) => { CONSTRUCTOR_LITERALS.lastIndex = 0; return CONSTRUCTOR_LITERALS.test(text); };
-/** Words of AI use: a file without any of them has no AI client to follow (one scan of the added text). */
-const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|langgraph|llama_?index|crewai|semantic_kernel|llm|chat_?model|\w+ChatModel|gpt)/i;
+/**
+ * Words of AI use: a file without any of them has no AI client to follow. Read with candidateLines() ("gm"): a side
+ * none of whose lines holds one of its literals is answered by the shared literal pass, without running this regex
+ * (whose \w+ChatModel alternative would otherwise be tried at every word of the added text).
+ */
+const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|vertexai|mistral|cohere|groq|ollama|langchain|langgraph|llama_?index|crewai|semantic_kernel|llm|chat_?model|\w+ChatModel|gpt)/gim;
 /** `name = value`, `self.name = value`, `val name: Type = value`, `name := value`, `$name = value`. */
 const BINDING = /^\s*(?:(?:const|let|var|val|final|private|public|protected|readonly|static)\s+)*(?:[\w<>[\].?]+\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?| ]+?\s*)?:?=(?![=>])\s*(.+)$/;
 /** Only qualifiers, `new`, `await` or an opening call may come before the constructor in the value. */
@@ -690,7 +694,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       dedupePriority: -1,
     }] };
   };
-  const hinted = AI_HINT.test(diff.added.text);
+  const hinted = candidateLines(diff.added, AI_HINT).length > 0;
   let chains: Map<string, ThirdPartyService> | undefined;
   const chainsInFile = () => (chains ??= hinted ? chainBindings(diff) : new Map());
   // A model on one's own machine: a self-hosted runtime (Ollama), or any client pointed at a loopback URL (an

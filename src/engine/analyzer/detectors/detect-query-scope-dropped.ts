@@ -12,6 +12,7 @@ import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, compact, hunkBounds, insideRemovedFunction, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 import { isCodeKind } from "../../diff/classify-file.js";
+import { planFor } from "../line-scan.js";
 
 /** The removed lines that may name an identity key; g and m flags for candidateLines. */
 const PREFILTER = /user|owner|account|tenant|org|workspace|team|company|customer|creator|author/gim;
@@ -78,14 +79,24 @@ type KeyClass = string;
 /** The names the file assigns the principal to, read once per file. */
 const aliasCache = new WeakMap<FileDiff, Set<string>>();
 const ALIAS_PREFILTER = /request\.user|current_?user|auth\(\)|Auth::|->user\(\)|session|principal|FindFirst|getCurrentUser|req\.user|ctx\.|tenant/i;
+/**
+ * The same, for candidateLines() on the added and removed side: its literals are found by the shared literal pass,
+ * so only context lines run the regex. Planned when this module loads (a file's first aliasesOf() may come late).
+ */
+const ALIAS_SCAN = new RegExp(ALIAS_PREFILTER.source, "gim");
+planFor(ALIAS_SCAN);
 
 function aliasesOf(diff: FileDiff): Set<string> {
   let aliases = aliasCache.get(diff);
   if (aliases) return aliases;
   aliases = new Set<string>();
-  for (const line of diff.lines) {
+  const onSide = new Set<number>(candidateLines(diff.added, ALIAS_SCAN));
+  for (const index of candidateLines(diff.removed, ALIAS_SCAN)) onSide.add(index);
+  const { lines } = diff;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
     const text = line.text;
-    if (text.length > MAX_LINE || !ALIAS_PREFILTER.test(text)) continue;
+    if (text.length > MAX_LINE || !(line.kind === " " ? ALIAS_PREFILTER.test(text) : onSide.has(i))) continue;
     const destructured = DESTRUCTURED.exec(text);
     if (destructured) for (const name of destructured[1].split(",")) if (name.trim()) aliases.add(name.trim());
     ALIAS_ASSIGNED.lastIndex = 0;
