@@ -16,6 +16,12 @@ export interface FileClass {
 }
 
 const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"]);
+/**
+ * Translation catalogues: locales/, i18n/, lang/ and Language/ folders (Laravel, CodeIgniter), gettext, XLIFF, .resx and
+ * Java message bundles. They hold the UI's text in each language: labels such as 'SMS-API Password', links in help text.
+ */
+export const TRANSLATION_PATH = /(?:^|\/)(?:locales?|i18n|lang|langs|languages?|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)messages_[a-z]{2}(?:_[a-z]{2})?\.properties$/i;
+
 export const isCodeKind = (kind: FileKind): boolean => CODE_KINDS.has(kind);
 
 const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|Cargo\.toml|[\w.-]+\.csproj)$/;

@@ -3,6 +3,7 @@
 // and the message never repeats the value.
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
+import { TRANSLATION_PATH } from "../../diff/classify-file.js";
 
 const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, "AWS access key id"],
@@ -50,9 +51,9 @@ const DOCUMENTED_KEY = /sk_test_4eC39HqLyjWDarjtT1zdp7dc|sk_test_BQokikJOvBiI2Hl
 const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|pass)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
 const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt))$/i;
-/** The words of an identifier, lower-cased: MAIL_PASS, mailPass and mail-pass are all ["mail", "pass"]. */
+/** The words of an identifier, lower-cased: MAIL_PASS, mailPass, mail-pass and MAILPass are all ["mail", "pass"]. */
 function keyWords(key: string): string[] {
-  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
 }
 /** "pass" names a credential only as a word of its own (MAIL_PASS, dbPass), not inside "bypass" or "compass". */
 const endsInPassWord = (key: string): boolean => keyWords(key).pop() === "pass";
@@ -110,8 +111,13 @@ function namesItsKey(key: string, value: string): boolean {
   // Or repeats some of its words (TplForgotPassword = "forgot-password"): the name of a template or a field.
   const words = /^[a-z]+(?:[-_][a-z]+)+$/.test(value) ? value.split(/[-_]/) : [];
   const ofKey = new Set(keyWords(key));
-  return words.length > 0 && words.every((w) => ofKey.has(w));
+  if (words.length > 0 && words.every((w) => ofKey.has(w))) return true;
+  // Or is a setting's dotted name ending in the key's own words (KEY_ACCESS_TOKEN = "sms-gateway.accessToken").
+  const setting = DOTTED_NAME.test(value) ? keyWords(value.slice(value.lastIndexOf(".") + 1)) : [];
+  const keyList = keyWords(key);
+  return setting.length > 0 && setting.length <= keyList.length && setting.every((w, i) => keyList[keyList.length - setting.length + i] === w);
 }
+const DOTTED_NAME = /^[A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)+$/;
 /** An entry of a Kubernetes Secret's data: a base64 value. */
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
@@ -428,7 +434,7 @@ const FIELD_NAME_VALUE = /^(?:new|current|confirm|old|repeat)[-_]?(?:password|pa
 const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?|defaults?\.example)[._-][^/]*$|[._-](?:samples?|examples?|exemples?|ejemplos?|beispiele?|template)\.\w+$|\.(?:exemples?|ejemplos?|beispiele?)$|(?:^|\/)stubs?\//i;
 
 /** CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets. */
-const THROWAWAY_CONFIG = /(?:^|\/)(?:locales?|i18n|lang|langs|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)\.github\/(?:workflows|helpers?|scripts?|ci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
+const THROWAWAY_CONFIG = /(?:^|\/)\.github\/(?:workflows|helpers?|scripts?|ci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
 /** Dependency lock files list package names and hashes. */
 const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|Cargo\.lock|go\.sum|packages\.lock\.json)$/;
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
@@ -767,7 +773,8 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest, kind } = diff.fileClass;
   if (isTest || LOCK_FILE.test(diff.path)) return [];
   const sample = SAMPLE_FILE.test(diff.path);
-  const throwaway = THROWAWAY_CONFIG.test(diff.path);
+  // Translation catalogues hold labels ('msg_pwd' => 'SMS-API Password'), not values.
+  const throwaway = THROWAWAY_CONFIG.test(diff.path) || TRANSLATION_PATH.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
   const findings: RawFinding[] = [];
   let candidates = candidateLines(diff.added, PREFILTER);

@@ -2,7 +2,7 @@
 // providers) an import of the provider's SDK. Known services only: an unknown package is not a finding.
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, inBlockComment, type FileDiff } from "../file-diff.js";
-import { isCodeKind } from "../../diff/classify-file.js";
+import { isCodeKind, TRANSLATION_PATH } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
 import { literalPrefilter } from "../required-literals.js";
 
@@ -244,18 +244,11 @@ function servicesRemoved(diff: FileDiff): Set<ThirdPartyService> {
   return services;
 }
 
-/**
- * Translation catalogues (locales/, i18n/, lang/ folders; gettext, XLIFF, .resx, Java .properties bundles): the UI's text
- * in each language. A host there is a link in a help message ("get a key from [Google](https://www.google.com/recaptcha/)");
- * nothing is sent to it.
- */
-const TRANSLATION_FILE = /(?:^|\/)(?:locales?|i18n|lang|langs|languages|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)messages_[a-z]{2}(?:_[A-Z]{2})?\.properties$/;
-
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = kindOf(diff);
   // HTML pages are read for the scripts they load (a tag manager, a chat widget, an analytics snippet), not their text.
-  if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path)) || (kind !== "manifest" && CI_PATH.test(diff.path)) || (!isCode(kind) && TRANSLATION_FILE.test(diff.path))) return [];
+  if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path)) || (kind !== "manifest" && CI_PATH.test(diff.path)) || (!isCode(kind) && TRANSLATION_PATH.test(diff.path))) return [];
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
