@@ -1,0 +1,93 @@
+// Encryption kinds a second blind batch (mixed-round10-untuned.yaml: 102 cases labelled by someone who never read the
+// rules) showed missing, after it was scored at the start and the end of round 9 (recall 0.742 both times; encryption
+// 0.400): certificate checks turned off through a dict entry or a default (kwargs.setdefault('verify', False)), an
+// ADO.NET connection string with Encrypt=False, and a fast hash function however named applied straight to a password.
+// Each has a look-alike.
+import { describe, it } from "@jest/globals";
+import { check } from "./support/check-rule-cases.js";
+
+describe("certificate verification turned off through a dict or a default", () => {
+  it("finds verify set to False as a keyword default or a dict entry", async () => {
+    await check([
+      ["setdefault", "lib/http_session.py", [
+        " class InsecureSession(Session):",
+        "+    def post(self, url, data, **kwargs):",
+        "+        kwargs.setdefault('verify', False)",
+        "+        return super().post(url, data, **kwargs)",
+      ], "encryption"],
+      ["dict entry", "app/clients/partner.py", [
+        "+REQUEST_OPTIONS = {'timeout': 10, 'verify': False}",
+      ], "encryption"],
+    ]);
+  });
+
+  it("leaves verify kept on", async () => {
+    await check([
+      ["setdefault True", "lib/http_session.py", [
+        " class Session(requests.Session):",
+        "+    def post(self, url, data, **kwargs):",
+        "+        kwargs.setdefault('verify', True)",
+        "+        return super().post(url, data, **kwargs)",
+      ], null],
+    ]);
+  });
+});
+
+describe("connection strings with encryption off", () => {
+  it("finds Encrypt=False in an ADO.NET connection string", async () => {
+    await check([
+      ["appsettings", "PatientService/appsettings.json", [
+        " {",
+        "+  \"ConnectionStrings\": {",
+        "+    \"DefaultConnection\": \"Server=sql.internal;Database=Patients;User Id=app;Password=${DB_PASSWORD};Encrypt=False;\"",
+        "+  },",
+      ], "encryption"],
+    ]);
+  });
+
+  it("leaves Encrypt=True alone", async () => {
+    await check([
+      ["encrypted", "PatientService/appsettings.json", [
+        " {",
+        "+  \"ConnectionStrings\": {",
+        "+    \"DefaultConnection\": \"Server=sql.internal;Database=Patients;Authentication=Active Directory Default;Encrypt=True;\"",
+        "+  },",
+      ], null],
+    ]);
+  });
+});
+
+describe("a fast hash applied straight to a password", () => {
+  it("finds sha256(password + secret), md5Java(passWord) and PHP hash() of the password", async () => {
+    await check([
+      ["imported sha256", "application/util.py", [
+        " from hashlib import sha256",
+        "+def hashpw(password: str) -> str:",
+        "+    return sha256((password + app.config['SECRET_KEY']).encode()).hexdigest()",
+      ], "encryption"],
+      ["own md5 helper", "client/src/LoginThread.java", [
+        "     public void run() {",
+        "+        passWord = passwordField.getText();",
+        "+        passWord = md5Java(passWord);",
+        "         send(userName, passWord);",
+      ], "encryption"],
+      ["PHP hash()", "register.php", [
+        "     $pwd = filter_var($_POST['pwd'], FILTER_SANITIZE_STRING);",
+        "+    $data = trim($name) . ':' . hash('haval256,5', trim($pwd)) . \"\\n\";",
+      ], "encryption"],
+    ]);
+  });
+
+  it("leaves a reset token's digest and file checksums alone", async () => {
+    await check([
+      ["reset token digest", "app/services/password_reset.py", [
+        " from hashlib import sha256",
+        "+    token_hash = sha256(password_reset_token.encode()).hexdigest()",
+      ], null],
+      ["file checksum", "app/storage/checksum.py", [
+        " from hashlib import sha256",
+        "+    digest = sha256(file_bytes).hexdigest()",
+      ], null],
+    ]);
+  });
+});
