@@ -1,8 +1,9 @@
-// Encryption kinds a second blind batch (mixed-round10-untuned.yaml: 102 cases labelled by someone who never read the
+// Kinds a second blind batch (mixed-round10-untuned.yaml: 102 cases labelled by someone who never read the
 // rules) showed missing, after it was scored at the start and the end of round 9 (recall 0.742 both times; encryption
 // 0.400): certificate checks turned off through a dict entry or a default (kwargs.setdefault('verify', False)), an
-// ADO.NET connection string with Encrypt=False, and a fast hash function however named applied straight to a password.
-// Each has a look-alike.
+// ADO.NET connection string with Encrypt=False, a fast hash function however named applied straight to a password,
+// C# properties with C# 11 modifiers (public required DateOnly DateOfBirth), and a DRF permission list opened on its own
+// line with AllowAny first. Each has a look-alike.
 import { describe, it } from "@jest/globals";
 import { check } from "./support/check-rule-cases.js";
 
@@ -87,6 +88,64 @@ describe("a fast hash applied straight to a password", () => {
       ["file checksum", "app/storage/checksum.py", [
         " from hashlib import sha256",
         "+    digest = sha256(file_bytes).hexdigest()",
+      ], null],
+    ]);
+  });
+});
+
+describe("personal data in C# models with C# 11 modifiers", () => {
+  it("reads a required property as a field of the model", async () => {
+    await check([
+      ["required DateOnly", "PatientService/Models/Patient.cs", [
+        "+    public class Patient",
+        "+    {",
+        "+        public Guid Id { get; set; }",
+        "+        public required DateOnly DateOfBirth { get; set; }",
+        "+    }",
+      ], "pii_retention"],
+      ["init-only nullable", "Clinic/Models/Patient.cs", [
+        "+    public class Patient",
+        "+    {",
+        "+        public string? NationalId { get; init; }",
+        "+    }",
+      ], "pii_retention"],
+    ]);
+  });
+
+  it("leaves a required property that holds no personal data", async () => {
+    await check([
+      ["required name of a product", "Shop/Models/Product.cs", [
+        "+    public class Product",
+        "+    {",
+        "+        public required string Sku { get; set; }",
+        "+        public required decimal Price { get; init; }",
+        "+    }",
+      ], null],
+    ]);
+  });
+});
+
+describe("DRF permission lists written over several lines", () => {
+  it("finds AllowAny as the first entry of a list opened on its own line", async () => {
+    await check([
+      ["patient viewset", "patientportal/patient/api.py", [
+        "+class PatientViewset(viewsets.ModelViewSet):",
+        "+    queryset = Patient.objects.all()",
+        "+    permission_classes = [",
+        "+        permissions.AllowAny",
+        "+    ]",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves a list that starts with a real permission", async () => {
+    await check([
+      ["authenticated first", "patientportal/patient/api.py", [
+        "+class PatientViewset(viewsets.ModelViewSet):",
+        "+    queryset = Patient.objects.all()",
+        "+    permission_classes = [",
+        "+        permissions.IsAuthenticated,",
+        "+    ]",
       ], null],
     ]);
   });

@@ -59,7 +59,8 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["go"]), modelOnly: false, pattern: /^\s*([A-Z]\w*)\s+[\w.*[\]]+\s+`[^`]*\b(?:json|gorm|db|bson):"/ },
   // GORM models declare fields without tags: `BloodType string` in a struct that embeds gorm.Model.
   { kinds: new Set(["go"]), modelOnly: true, pattern: /^\s*([A-Z]\w*)\s+\*?(?:string|time\.Time|int\d*|uint\d*|float\d*|\[\]byte|sql\.Null\w+|datatypes\.\w+)\s*(?:\/\/.*)?$/ },
-  { kinds: new Set(["csharp"]), modelOnly: true, pattern: /^\s*public\s+[\w<>?]+\s+(\w+)\s*\{\s*get;/ },
+  // C# properties, with C# 11's `required` and other modifiers, nullable and array types, and init-only setters.
+  { kinds: new Set(["csharp"]), modelOnly: true, pattern: /^\s*public\s+(?:(?:required|virtual|override|new)\s+)*[\w<>?\[\].]+\s+(\w+)\s*\{\s*(?:get|init)\b/ },
   // Rust structs (serde, Diesel, SeaORM) and Swift models.
   { kinds: new Set(["rust"]), modelOnly: true, pattern: /^\s*(?:pub(?:\([\w:]+\))?\s+)?(\w+)\s*:\s*(?:Option<\s*)?(?:String|NaiveDate(?:Time)?|DateTime<\w+>|Date|i\d+|u\d+|Vec<u8>|Decimal|Uuid)\b/ },
   { kinds: new Set(["swift"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|private\s+)?(?:var|let)\s+(\w+)\s*:\s*(?:String|Date|Int|Data)\??\s*(?:$|=)/ },
