@@ -2,8 +2,8 @@
 // rules) showed missing, after it was scored at the start and the end of round 9 (recall 0.742 both times; encryption
 // 0.400): certificate checks turned off through a dict entry or a default (kwargs.setdefault('verify', False)), an
 // ADO.NET connection string with Encrypt=False, a fast hash function however named applied straight to a password,
-// C# properties with C# 11 modifiers (public required DateOnly DateOfBirth), and a DRF permission list opened on its own
-// line with AllowAny first. Each has a look-alike.
+// C# properties with C# 11 modifiers (public required DateOnly DateOfBirth), a DRF permission list opened on its own
+// line with AllowAny first, and a form field's .data (WTForms: form.email.data) in a log. Each has a look-alike.
 import { describe, it } from "@jest/globals";
 import { check } from "./support/check-rule-cases.js";
 
@@ -146,6 +146,28 @@ describe("DRF permission lists written over several lines", () => {
         "+    permission_classes = [",
         "+        permissions.IsAuthenticated,",
         "+    ]",
+      ], null],
+    ]);
+  });
+});
+
+describe("a form field's .data in logs", () => {
+  it("reads form.email.data as the e-mail address (WTForms)", async () => {
+    await check([
+      ["sign-up print", "application/controllers/auth.py", [
+        "     if signup_form.validate_on_submit():",
+        "+        print(f\"Adding user {signup_form.email.data} [{signup_form.name.data}]\")",
+        "         db.session.commit()",
+      ], "logging"],
+    ]);
+  });
+
+  it("leaves a harmless field's .data alone", async () => {
+    await check([
+      ["submit button", "application/controllers/auth.py", [
+        "     if signup_form.validate_on_submit():",
+        "+        print(f\"submitted: {signup_form.submit.data}, remember: {signup_form.remember_me.data}\")",
+        "         db.session.commit()",
       ], null],
     ]);
   });

@@ -66,7 +66,7 @@ function secretValue(args: string): RegExpExecArray | null {
 /** PII with "g", made once; piiValue() starts it at 0 each time. */
 const PII_SCAN = new RegExp(PII.source, "g");
 /** A field of a record named like personal data is not that data: email.subject, phone.country_code, address.id. */
-const PII_OTHER_FIELD = /^(?:\?\.|\.|->)\s*(?!(?:lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|value|Value|get|downcase|to_s|address|number|full|formatted|email|phone|to_?[Jj][Ss][Oo][Nn]\w*|to_dict|as_json|to_h|toMap|asMap|inspect|dump|model_dump|dict|attributes)\b)[A-Za-z_]/;
+const PII_OTHER_FIELD = /^(?:\?\.|\.|->)\s*(?!(?:lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|value|Value|data|get|downcase|to_s|address|number|full|formatted|email|phone|to_?[Jj][Ss][Oo][Nn]\w*|to_dict|as_json|to_h|toMap|asMap|inspect|dump|model_dump|dict|attributes)\b)[A-Za-z_]/;
 
 function piiValue(args: string): RegExpExecArray | null {
   const pattern = PII_SCAN;

@@ -107,7 +107,7 @@ const LINK_PURPOSE = new Set(["reset", "confirm", "confirmation", "verification"
 /** Words after the sensitive noun that still name its value (passwordText, token_str, emailValue). */
 const VALUE_SUFFIX = new Set(["value", "val", "str", "string", "text", "raw", "plain", "plaintext", "bytes", "hex", "b64", "base64", "field", "input", "edit", "box", "param", "arg"]);
 /** Methods that return the same value in another form. */
-const TRANSPARENT = /^(?:lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|to_s|to_string|unwrap|clone|as_str|as_ref|expose_secret|get|Value|value|String|trimmed|lowercased|capitalize|title|downcase|upcase|squish|ToLower|ToUpper|Trim|ToLowerInvariant|ToUpperInvariant)$/;
+const TRANSPARENT = /^(?:lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|to_s|to_string|unwrap|clone|as_str|as_ref|expose_secret|get|Value|value|data|String|trimmed|lowercased|capitalize|title|downcase|upcase|squish|ToLower|ToUpper|Trim|ToLowerInvariant|ToUpperInvariant)$/;
 
 /**
  * The same concepts as other languages name them in code (Portuguese, Spanish, French, German, Italian, Dutch, Polish,
