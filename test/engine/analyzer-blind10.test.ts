@@ -3,7 +3,8 @@
 // 0.400): certificate checks turned off through a dict entry or a default (kwargs.setdefault('verify', False)), an
 // ADO.NET connection string with Encrypt=False, a fast hash function however named applied straight to a password,
 // C# properties with C# 11 modifiers (public required DateOnly DateOfBirth), a DRF permission list opened on its own
-// line with AllowAny first, and a form field's .data (WTForms: form.email.data) in a log. Each has a look-alike.
+// line with AllowAny first, a form field's .data (WTForms: form.email.data) in a log, and a model request the change
+// builds (the options of an unchanged fetch to OpenAI) carrying the user's message. Each has a look-alike.
 import { describe, it } from "@jest/globals";
 import { check } from "./support/check-rule-cases.js";
 
@@ -168,6 +169,42 @@ describe("a form field's .data in logs", () => {
         "     if signup_form.validate_on_submit():",
         "+        print(f\"submitted: {signup_form.submit.data}, remember: {signup_form.remember_me.data}\")",
         "         db.session.commit()",
+      ], null],
+    ]);
+  });
+});
+
+describe("a model request the change builds, sent by an unchanged call", () => {
+  it("finds the user's message in options passed to an existing fetch of OpenAI", async () => {
+    await check([
+      ["options above fetch", "backend/utils/openai.js", [
+        " import \"dotenv/config\";",
+        " ",
+        "+const getReply = async (message) => {",
+        "+    const options = {",
+        "+        method: \"POST\",",
+        "+        headers: { \"Authorization\": `Bearer ${process.env.OPENAI_API_KEY}` },",
+        "+        body: JSON.stringify({ model: \"gpt-4o-mini\", messages: [{ role: \"user\", content: message }] })",
+        "+    }",
+        "     try {",
+        "         const response = await fetch(\"https://api.openai.com/v1/chat/completions\", options);",
+      ], "ai_use"],
+    ]);
+  });
+
+  it("leaves a fixed question in such options alone", async () => {
+    await check([
+      ["fixed prompt", "backend/utils/openai.js", [
+        " import \"dotenv/config\";",
+        " ",
+        "+const ping = async () => {",
+        "+    const options = {",
+        "+        method: \"POST\",",
+        "+        headers: { \"Authorization\": `Bearer ${process.env.OPENAI_API_KEY}` },",
+        "+        body: JSON.stringify({ model: \"gpt-4o-mini\", messages: [{ role: \"user\", content: \"Say hello\" }] })",
+        "+    }",
+        "     try {",
+        "         const response = await fetch(\"https://api.openai.com/v1/chat/completions\", options);",
       ], null],
     ]);
   });

@@ -671,6 +671,24 @@ function promptFacts(diff: FileDiff): PromptFacts {
   return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path) };
 }
 
+/** Unchanged HTTP calls of the file that pass a name the change assigns (the request's options or body). */
+function unchangedPostsOfAddedValues(diff: FileDiff): number[] {
+  const assigned = new Set<string>();
+  for (const index of diff.added.indexes) {
+    const text = diff.lines[index].text;
+    const m = text.length <= 2000 && text.includes("=") ? ASSIGNMENT.exec(text) : null;
+    if (m) assigned.add(m[1]);
+  }
+  if (assigned.size === 0) return [];
+  const posts: number[] = [];
+  for (let i = 0; i < diff.lines.length; i++) {
+    const line = diff.lines[i];
+    if (line.kind !== " " || line.text.length > 2000 || !HTTP_POST.test(line.text)) continue;
+    if ([...line.text.matchAll(/\b[A-Za-z_]\w*/g)].some(([name]) => assigned.has(name))) posts.push(i);
+  }
+  return posts;
+}
+
 export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
@@ -765,8 +783,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       }
     }
   }
-  // A model API called over plain HTTP (Faraday, fetch, requests) from a file about an AI provider.
-  const posts = candidateLines(diff.added, HTTP_POST_SCAN);
+  // A model API called over plain HTTP (Faraday, fetch, requests) from a file about an AI provider: an added call, or an
+  // unchanged one sending a request the change builds (`const options = { body: ... }` added above `fetch(url, options)`).
+  const posts = [...candidateLines(diff.added, HTTP_POST_SCAN), ...unchangedPostsOfAddedValues(diff)];
   if (posts.length > 0 && mentioned() && !localOnly()) {
     for (const index of posts) {
       const line = diff.lines[index];
