@@ -302,6 +302,10 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       }
     }
   }
+  if (importPattern && isCode(kind) && !findings.some((f) => f.ruleId === "outbound-data-flow")) {
+    const built = contextImportConstruction(diff, importPattern);
+    if (built) add(finding(diff, built.service, built.line, "code"));
+  }
   if (findings.length === 0 && isCode(kind) && CONSTRUCTION_WORD.test(diff.added.text)) {
     const built = namedClient(diff);
     if (built) add(finding(diff, built.service, built.line, "code"));
@@ -310,18 +314,54 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
 }
 
 /**
+ * An SDK import the change leaves as it is (a context line: `from twilio.rest import Client`, `import com.twilio.Twilio;`,
+ * `use Stripe\\Customer;`) and, on an added line, its client built or set up (`client = Client(sid, token)`,
+ * `Twilio.init(sid, token)`) or a record created at the service with a person's details in the call
+ * (`Customer::create(['email' => ...])`): the flow to the service starts with this change. Using a client the file
+ * already had (a call through it, a lookup by id) is not new; nor is a construction the removed lines make too (an edit).
+ */
+function contextImportConstruction(diff: FileDiff, importPattern: RegExp): { service: ThirdPartyService; line: { newLine: number; text: string } } | undefined {
+  for (const line of diff.lines) {
+    if (line.kind !== " " || line.text.length > 2000) continue;
+    const m = importPattern.exec(line.text);
+    const module = m?.slice(1).find((g) => g !== undefined);
+    const service = module ? moduleService(module) : undefined;
+    if (!service || service.category === "ai") continue;
+    const built = clientConstruction(diff, service, module!, true) ?? bindingCall(diff, line.text, true);
+    // The removed lines build it too: an edit of the construction (new options, a renamed variable), not a new flow.
+    const rebuilt = built && (clientConstruction(diff, service, module!, true, diff.removed.indexes) ?? bindingCall(diff, line.text, true, diff.removed.indexes));
+    if (built && !rebuilt) return { service, line: built };
+  }
+  return undefined;
+}
+
+/** A person's details given to a call: e-mail, phone, first, last or full name, as keys or values (`email: self.email`, `'phone' => $request->phone`). */
+const PERSONAL_DETAIL = /(?:^|[^\w$])(?:e-?mail|email_?address|emailAddress|phone(?:_?number)?|phoneNumber|mobile(?:_?number)?|(?:first|last|full)_?[Nn]ame)\b/i;
+/** Whether the added line at `index` or the few lines after it (a call's arguments) carry a person's details. */
+function personalDetailsNear(diff: FileDiff, index: number): boolean {
+  for (let i = index; i < diff.lines.length && i <= index + 4; i++) {
+    const line = diff.lines[i];
+    if (line.kind !== "-" && PERSONAL_DETAIL.test(line.text)) return true;
+  }
+  return false;
+}
+
+/**
  * Clients whose constructor names the service, made where the SDK needs no import in view (Rails autoloads gems,
  * the import sits above the hunk): `Twilio::REST::Client.new`, `new \MailchimpMarketing\ApiClient()`,
  * `sendgrid.NewSendClient(key)`, `Stripe.apiKey = ...`. Not when the removed lines make the same client (a move).
  */
-const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]/;
+const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]|::[A-Z]\w*\.(?:create|update)\b|\\[A-Z]\w*::(?:create|update)\b/;
 const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category !== "ai").flatMap((service) => {
   const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
   if (word.length < 5) return [];
   const either = `[${word[0].toUpperCase()}${word[0].toLowerCase()}]${escape(word.slice(1))}`;
   // Also a client, tracker or analytics class in the service's namespace (`Segment::Analytics.new`), the class named
   // for the service itself written fully qualified (PHP's `new \\SendGrid(key)`), and its static key setter (`\\Stripe\\Stripe::setApiKey(...)`).
-  return [{ service, pattern: new RegExp(
+  // A record created or updated through a resource class in the service's namespace (Ruby's `Stripe::Customer.create`,
+  // PHP's `\\Stripe\\Customer::create`): counted when the call carries a person's details.
+  const resource = new RegExp(`\\b${word}::[A-Z]\\w*\\.(?:create|update)\\b|\\b${word}\\\\[A-Z]\\w*::(?:create|update)\\s*\\(`);
+  return [{ service, resource, pattern: new RegExp(
     `\\b${word}(?:::\\w+)*::\\w*(?:Client|Analytics|API|Api|Tracker)\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
       `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=` +
       `|\\bnew\\s+\\\\(?:\\w+\\\\)*${word}\\s*\\(\\s*[^)\\s]|\\b${word}::set\\w*Key\\s*\\(`,
@@ -332,8 +372,8 @@ function namedClient(diff: FileDiff): { service: ThirdPartyService; line: { newL
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text.length > 2000 || COMMENT.test(line.text) || !CONSTRUCTION_WORD.test(line.text)) continue;
-    for (const { service, pattern } of NAMED_CLIENTS) {
-      const m = pattern.exec(line.text);
+    for (const { service, pattern, resource } of NAMED_CLIENTS) {
+      const m = pattern.exec(line.text) ?? (resource.test(line.text) && personalDetailsNear(diff, index) ? resource.exec(line.text) : null);
       if (m && !diff.removedCompact.includes(m[0].replace(/\s+/g, "").toLowerCase())) return { service, line };
     }
   }
@@ -344,7 +384,7 @@ function namedClient(diff: FileDiff): { service: ThirdPartyService; line: { newL
  * An added line that builds or configures the service's client: `new Stripe(...)`, `new twilio(sid, token)`,
  * `require("twilio")(sid, token)`, `Stripe::StripeClient.new`, `Stripe.api_key = ...`, `Stripe::Customer.create(...)`.
  */
-function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: string): { newLine: number; text: string } | undefined {
+function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: string, setupOnly = false, indexes: readonly number[] = diff.added.indexes): { newLine: number; text: string } | undefined {
   const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
   if (word.length < 4) return undefined;
   const required = escape(module);
@@ -352,12 +392,12 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
   // for the service set up with credentials.
   const pattern = new RegExp(
     `\\bnew\\s+(?:\\w+\\.)*${word}\\w*\\s*\\(|\\b${word}\\w*(?:::\\w+)*\\.new\\b|\\b${word}\\w*Client\\s*\\(` +
-      `|\\brequire\\s*\\(\\s*["']${required}["']\\s*\\)\\s*\\(|\\b${word}(?:::\\w+)+\\.(?:create|update|retrieve)\\b` +
+      `|\\brequire\\s*\\(\\s*["']${required}["']\\s*\\)\\s*\\(${setupOnly ? "" : `|\\b${word}(?:::\\w+)+\\.(?:create|update|retrieve)\\b`}` +
       `|\\b${word}\\.(?:api_?key|apiKey|configure|init|setup|set_?api_?key)\\b` +
       `|\\b${word}\\w*\\.(?:init(?:iali[sz]e)?|configure|setup|start)\\s*\\(|\\b${word}\\w*\\.(?:api_?key|key|secret_?key)\\s*=(?!=)`,
     "i",
   );
-  for (const index of diff.added.indexes) {
+  for (const index of indexes) {
     const line = diff.lines[index];
     if (line.text.length <= 2000 && !COMMENT.test(line.text) && pattern.test(line.text)) return line;
   }
@@ -374,10 +414,12 @@ const JS_DEFAULT_IMPORT = /^\s*import\s+[A-Za-z_$][\w$]*\s*(?:,|from\b)|^\s*(?:c
 /** The local name an import line binds: `import OneSignal from "x"`, `const client = require("x")`, `import * as S from "x"`, `import x as y`. */
 const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(|^\s*import\s+[\w.]+\s+as\s+(\w+)\s*$|^\s*from\s+[\w.]+\s+import\s+(\w+)\s*$|^\s*import\s+([A-Za-z_]\w*)(?:\.[\w.]+)?\s*$|^\s*use\s+[\w\\]*?(?:\\(\w+)|\s+as\s+(\w+))\s*;/;
 const SETUP_FUNCTION = /^(?:init|initiali[sz]e|configure|setup|start|patch_all|patch)$/;
+/** A member call that makes or changes a record at the service (`.create`, `::update`, `->customers->create`). */
+const CREATE_CALL = /(?:\.|::|->)(?:create|update|upsert)\w*$/i;
 /** A Go import's package name: the last element of its path that is not a major version, without a `go-` or `-go` affix. */
 const GO_IMPORT = /^\s*(?:import\s+)?(?:(\w+)\s+)?"[\w.-]+\.[a-z]+\/(?:[^"\s]{0,200}?\/)?([\w.-]{1,100}?)(?:\/v\d+)?"\s*$/;
 /** The names a list import binds: `import { ServerClient, Models as M } from "x"`, `const { Analytics } = require("x")`, `from twilio.rest import Client, TwiML`. */
-const IMPORT_LIST = /^\s*import\s+(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^}]{1,300})\}\s*from\b|^\s*(?:const|let|var)\s+\{([^}]{1,300})\}\s*=\s*(?:await\s+)?require\s*\(|^\s*from\s+[\w.]+\s+import\s+\(?([\w\s,]{1,300}?)\)?\s*$/;
+const IMPORT_LIST = /^\s*import\s+(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^}]{1,300})\}\s*from\b|^\s*(?:const|let|var)\s+\{([^}]{1,300})\}\s*=\s*(?:await\s+)?require\s*\(|^\s*from\s+[\w.]+\s+import\s+\(?([\w\s,]{1,300}?)\)?\s*$|^\s*use\s+[\w\\]+\\\{([^}]{1,300})\}\s*;/;
 
 function importedNames(importLine: string): string[] {
   const go = GO_IMPORT.exec(importLine);
@@ -394,7 +436,7 @@ function importedNames(importLine: string): string[] {
  * client class it binds constructed (`Client(sid, token)` from twilio.rest, `new ServerClient(token)` from postmark): the
  * service is used, not only imported. A type reference (`Stripe.Customer`) is not a call.
  */
-function bindingCall(diff: FileDiff, importLine: string): { newLine: number; text: string } | undefined {
+function bindingCall(diff: FileDiff, importLine: string, constructOnly = false, indexes: readonly number[] = diff.added.indexes): { newLine: number; text: string } | undefined {
   const names = importedNames(importLine);
   if (names.length === 0) return undefined;
   // Functions are imported by name from a module (`from ddtrace import patch_all`, `import { init } from "@sentry/react"`).
@@ -409,15 +451,19 @@ function bindingCall(diff: FileDiff, importLine: string): { newLine: number; tex
     // other functions (`capture_exception(e)`, `track("Clicked")`) only use an SDK set up elsewhere.
     const direct = /^(?:[A-Z]\w*)?Client$/.test(name) || isDefaultImport ? `|(?<![\\w$.])${quoted}\\s*\\(\\s*[^)\\s]`
       : isImportOfList && SETUP_FUNCTION.test(name) ? `|(?<![\\w$.:>])${quoted}\\s*\\(` : "";
-    return new RegExp(`(?<![\\w$.])${quoted}((?:\\.[A-Za-z_$][\\w$]*)+)\\s*\\(` + direct);
+    // Members are reached with `.`, and in PHP and Ruby with `::` or `->` (`Customer::create([...])`).
+    return new RegExp(`(?<![\\w$.])${quoted}((?:(?:\\.|::|->)[A-Za-z_$][\\w$]*)+)\\s*\\(` + direct);
   });
-  for (const index of diff.added.indexes) {
+  // With the import unchanged, only a construction, a set-up call or a record created with a person's details is new.
+  const counts = (found: RegExpExecArray, index: number) =>
+    !constructOnly || found[1] === undefined || (CREATE_CALL.test(found[1]) && personalDetailsNear(diff, index));
+  for (const index of indexes) {
     const line = diff.lines[index];
     if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
     // An error reported to an error tracker the app already set up (Sentry.captureException(err), addBreadcrumb) is
     // use of that set-up, not a new service; its init and identity calls (setUser), and a report naming a person, still count.
     const reportOnly = (found: RegExpExecArray) => found[1] !== undefined && ERROR_REPORT_CALL.test(found[1]) && !PERSON_WORD.test(line.text);
-    if (calls.some((call) => { const found = call.exec(line.text); return found !== null && !reportOnly(found); })) return line;
+    if (calls.some((call) => { const found = call.exec(line.text); return found !== null && !reportOnly(found) && counts(found, index); })) return line;
   }
   return undefined;
 }
