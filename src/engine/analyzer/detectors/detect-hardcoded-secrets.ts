@@ -127,7 +127,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\("|\.login\('|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
 /** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
@@ -160,12 +160,18 @@ const KEYLESS_SERVER_VALUE = /^(?:ollama|lm-?studio|vllm|empty|not[-_ ]?needed|n
 /** A Razor expression as an attribute value (`asp-route-token="@Html.Encode(Context.Request.Query[...])"`, `@Model.Token`). */
 const RAZOR_EXPRESSION = /^@(?:\(|[A-Za-z_][\w.]*\(|(?:Model|ViewBag|ViewData|Context|Request|Html|Url)\.)/;
 
+/**
+ * Decoded base64 that spells a name: lower-case words joined by -, _ or . with no credential word among them
+ * ("gradle-java-buildconfig-plugin"). Encoding an identifier does not make it key material.
+ */
+const ENCODED_NAME = /^(?![\s\S]*(?:secret|pass|pwd|token|key|auth|jwt|api|cred|salt|sign))[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$/;
+
 function isPlaceholder(value: string): boolean {
   if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
   // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
   if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
     const decoded = Buffer.from(value, "base64").toString("utf8");
-    if (/^[\x20-\x7e\s]+$/.test(decoded) && PLACEHOLDER.test(decoded)) return true;
+    if (/^[\x20-\x7e\s]+$/.test(decoded) && (PLACEHOLDER.test(decoded) || ENCODED_NAME.test(decoded))) return true;
   }
   return false;
 }
@@ -543,10 +549,15 @@ function composeContent(diff: FileDiff): boolean {
   }
   return compose;
 }
+/** A factory default with a short number after it (admin5, root123, password1): the same throwaway account, numbered. */
+const NUMBERED_DEFAULT_PASSWORD = /^(?:root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor)\d{1,4}$/i;
 function localDefaultPassword(diff: FileDiff, index: number): boolean {
   const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
-  if (!value || !(DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
-  if (COMPOSE_FILE.test(diff.path) || composeContent(diff)) return true;
+  if (!value) return false;
+  // Beside a localhost address a numbered default is a developer's own account too; in a Compose file only the bare defaults.
+  const numbered = NUMBERED_DEFAULT_PASSWORD.test(value);
+  if (!(numbered || DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
+  if (!numbered && (COMPOSE_FILE.test(diff.path) || composeContent(diff))) return true;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
     if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && LOCAL_ADDRESS.test(diff.lines[i].text)) return true;
   }
@@ -645,9 +656,9 @@ function connectCallPassword(diff: FileDiff, index: number): string | undefined 
  * new PasswordAuthentication(user, password), .NET new NetworkCredential(user, password). Groups: user, password.
  */
 const POSITIONAL_AUTH = [
-  /\bsmtp\.PlainAuth\s*\(\s*"[^"\n]*"\s*,\s*"([^"\n]*)"\s*,\s*"([^"\n]+)"/,
-  /\.login\s*\(\s*["']([^"'\n]*)["']\s*,\s*["']([^"'\n]+)["']\s*\)/,
-  /\bnew\s+(?:javax\.mail\.|System\.Net\.)?(?:PasswordAuthentication|NetworkCredential)\s*\(\s*"([^"\n]*)"\s*,\s*"([^"\n]+)"/,
+  /\bsmtp\.PlainAuth\s*\(\s*"[^"\n]*"\s*,\s*(?:"([^"\n]*)"|[A-Za-z_][\w.]*)\s*,\s*"([^"\n]+)"/,
+  /\.login\s*\(\s*(?:["']([^"'\n]*)["']|[A-Za-z_][\w.]*)\s*,\s*["']([^"'\n]+)["']\s*\)/,
+  /\bnew\s+(?:javax\.mail\.|System\.Net\.)?(?:PasswordAuthentication|NetworkCredential)\s*\(\s*(?:"([^"\n]*)"|[A-Za-z_][\w.]*)\s*,\s*"([^"\n]+)"/,
 ];
 /** A Google app password: four groups of four lower-case letters, with or without the spaces Google shows them with. */
 const APP_PASSWORD = /^[a-z]{4}( ?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}$/;
@@ -656,8 +667,9 @@ function positionalAuthPassword(text: string): string | undefined {
   for (const pattern of POSITIONAL_AUTH) {
     const call = pattern.exec(text);
     if (!call) continue;
+    // The user may be a variable (PasswordAuthentication(from, "..."), server.login(EMAIL, "...")): the literal password is the secret.
     const [, user, password] = call;
-    if (isPlaceholder(password) || isPlaceholder(user) || password === user || DEFAULT_PASSWORD.test(password) || password.length < 6) return undefined;
+    if (isPlaceholder(password) || (user !== undefined && (isPlaceholder(user) || password === user)) || DEFAULT_PASSWORD.test(password) || password.length < 6) return undefined;
     // A generated app password is a credential even though it reads like four short words.
     if (APP_PASSWORD.test(password)) return "password passed to a login call";
     return !namesSomething(password) && !/\s/.test(password) && (looksSecret(password) || /^[A-Za-z0-9]{12,}$/.test(password)) ? "password passed to a login call" : undefined;
@@ -769,8 +781,15 @@ function inPythonDocstring(diff: FileDiff, index: number): boolean {
   return inside[index] === 1;
 }
 
+/**
+ * A configuration file saved under a SQL or text extension (config/database.yml.sql, application.properties.txt,
+ * settings.ini.txt): its lines are still configuration, so bare key: value pairs are read as such.
+ */
+const CONFIG_COPY = /\.(?:ya?ml|properties|ini|cfg|conf|toml|env)\.(?:sql|txt|text)$/i;
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
-  const { isTest, kind } = diff.fileClass;
+  const { isTest } = diff.fileClass;
+  const kind = CONFIG_COPY.test(diff.path) ? "config" : diff.fileClass.kind;
   if (isTest || LOCK_FILE.test(diff.path)) return [];
   const sample = SAMPLE_FILE.test(diff.path);
   // Translation catalogues hold labels ('msg_pwd' => 'SMS-API Password'), not values.
