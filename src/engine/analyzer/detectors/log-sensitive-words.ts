@@ -407,10 +407,16 @@ export function taintedNames(lines: string[], keepCodeOnly: (text: string) => st
     // Only a value taken as it is (or put into a string): user.email, params[:email] || "", f"{base}?token={token}".
     const only = /^(?:await\s+)?([A-Za-z_$@][\w$]*(?:\s*(?:\?\.|\.|->|::)\s*[A-Za-z_$][\w$]*(?:\(\s*\))?)*)\s*(?:(?:\?\?|\|\||\bor\b|\?:).*)?$/.exec(code);
     const found = only ? sensitiveIdentifier(only[1]) : /["'`]/.test(rhs) ? sensitiveIdentifier(code) : null;
-    if (found) names.set(name, found.kind);
+    if (found) { names.set(name, found.kind); continue; }
+    // What a call named for fetching a secret or personal data returns is that: get_github_access_token(code),
+    // fetchUserEmail(id), generateApiKey().
+    const call = RETURNS_NAMED.exec(code);
+    const kind = call ? classifyWords(splitWords(call[2])) : null;
+    if (kind) names.set(name, kind);
   }
   return names;
 }
+const RETURNS_NAMED = /^(?:await\s+)?(?:[A-Za-z_$][\w$]*\s*(?:\.|->|::)\s*)*(get|fetch|obtain|exchange|request|generate|create|issue|refresh|read|load)_?([A-Za-z][\w$]*)\s*\(/i;
 
 /** The first tainted name passed as a whole value in `code`. */
 export function taintedValue(code: string, names: Map<string, "pii" | "secret">): Sensitive | null {
