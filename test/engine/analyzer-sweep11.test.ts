@@ -192,3 +192,51 @@ describe("a decorator replaced by the project's own wrapper of it", () => {
     ]);
   });
 });
+
+describe("a listening address logged with structured fields", () => {
+  it("is a network address when the chained message names the server", async () => {
+    await check([
+      ["logrus field and chained message", "internal/cmd/server.go", [
+        " \t\tif err := server.Start(ctx); err != nil {",
+        " \t\t\tlogger.WithError(err).Fatal(\"error starting server\")",
+        " \t\t}",
+        "+\t\tlogger.WithField(\"addr\", address).Debug(\"started http server\")",
+      ], null],
+    ]);
+  });
+
+  it("still finds an address logged beside words of people", async () => {
+    await check([
+      ["a customer's address", "internal/orders/service.go", [
+        "+\t\tlogger.WithField(\"address\", address).Info(\"customer changed the delivery details\")",
+      ], "logging"],
+    ]);
+  });
+});
+
+describe("Ruby's two spellings of a symbol key", () => {
+  it("read a mount rewritten from as: to :as => as the same line", async () => {
+    await check([
+      ["RailsAdmin mount restyled", "config/routes.rb", [
+        "     end",
+        " ",
+        "-    mount RailsAdmin::Engine => \"/admin\", as: :rails_admin",
+        "+    mount RailsAdmin::Engine => \"/admin\", :as => :rails_admin",
+        " ",
+        "     namespace :api do",
+      ], null],
+    ]);
+  });
+
+  it("still find a mount that is new", async () => {
+    await check([
+      ["RailsAdmin mounted", "config/routes.rb", [
+        "     end",
+        " ",
+        "+    mount RailsAdmin::Engine => \"/admin\", :as => :rails_admin",
+        " ",
+        "     namespace :api do",
+      ], "access_mfa"],
+    ]);
+  });
+});

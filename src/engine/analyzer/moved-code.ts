@@ -10,10 +10,14 @@ import type { RawFinding } from "./raw-finding.js";
 
 /**
  * A line as code reads it: spacing around punctuation and a statement's closing semicolons aside, so a line reformatted
- * in place (`uniqid(...).implode(` -> `uniqid(...) . implode(`, a `;` dropped from Go) is the same line. Spacing between
- * two words still counts (`return x` is not `returnx`).
+ * in place (`uniqid(...).implode(` -> `uniqid(...) . implode(`, a `;` dropped from Go, Ruby's `:as =>` written `as:`) is
+ * the same line. Spacing between two words still counts (`return x` is not `returnx`).
  */
-const normalise = (text: string): string => withoutClosingSemicolons(text.trim()).replace(/\s+/g, " ").replace(/ ?([^\w\s$]) ?/g, "$1");
+const normalise = (text: string): string =>
+  withoutClosingSemicolons(text.trim()).replace(/\s+/g, " ").replace(RUBY_HASH_ROCKET, "$1$2:").replace(/ ?([^\w\s$]) ?/g, "$1");
+
+/** Ruby's two spellings of a symbol key, `:as => x` and `as: x`: the older one is rewritten as the newer. */
+const RUBY_HASH_ROCKET = /(^|[ ,({]):(\w+) ?=>/g;
 
 function withoutClosingSemicolons(text: string): string {
   let end = text.length;
