@@ -8,15 +8,32 @@ import { performance } from "node:perf_hooks";
 import type { ChangedFile } from "../types.js";
 import type { RawFinding } from "./raw-finding.js";
 
-const normalise = (text: string): string => text.trim().replace(/\s+/g, " ");
+/**
+ * A line as code reads it: spacing around punctuation and a statement's closing semicolons aside, so a line reformatted
+ * in place (`uniqid(...).implode(` -> `uniqid(...) . implode(`, a `;` dropped from Go, Ruby's `:as =>` written `as:`) is
+ * the same line. Spacing between two words still counts (`return x` is not `returnx`).
+ */
+const normalise = (text: string): string =>
+  withoutClosingSemicolons(text.trim()).replace(/\s+/g, " ").replace(RUBY_HASH_ROCKET, "$1$2:").replace(/ ?([^\w\s$]) ?/g, "$1");
+
+/** Ruby's two spellings of a symbol key, `:as => x` and `as: x`: the older one is rewritten as the newer. */
+const RUBY_HASH_ROCKET = /(^|[ ,({]):(\w+) ?=>/g;
+
+function withoutClosingSemicolons(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ";" || text[end - 1] === " " || text[end - 1] === "\t")) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+/** The leading name of a normalised line (its first character when it starts with punctuation): the gate's key. */
+const headOf = (key: string): string => /^[\w$]+/.exec(key)?.[0] ?? key[0];
 
 /** Lines this short say too little to call two of them the same code (`}`, `end`, `});`). */
 const MIN_LENGTH = 12;
 
 /**
- * The first run of non-space characters of a line, from `start`, when it may be one of the findings' first words (its
- * first character and its length are those of one): a cheap gate before the whole line is normalised, that copies
- * nothing for most lines. Undefined otherwise.
+ * The leading name of a line (its run of word characters after the indentation, or its first character when that is
+ * punctuation), from `start`, when it may be one of the findings' heads (its first character and its length are those
+ * of one): a cheap gate before the whole line is normalised, that copies nothing for most lines. Undefined otherwise.
  */
 function firstWord(text: string, start: number, end: number, gate: FirstWordGate): string | undefined {
   let from = start;
@@ -24,12 +41,11 @@ function firstWord(text: string, start: number, end: number, gate: FirstWordGate
   while (from < end && (code === 32 || code === 9)) code = text.charCodeAt(++from);
   if (from >= end || gate.firstChars[code] === 0) return undefined;
   let to = from + 1;
-  for (; to < end; to++) {
-    const c = text.charCodeAt(to);
-    if (c === 32 || c === 9 || c === 13) break;
-  }
+  if (isWordChar(code)) for (; to < end && isWordChar(text.charCodeAt(to)); to++);
   return gate.lengths.has(to - from) ? text.slice(from, to) : undefined;
 }
+
+const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 
 /** The first characters (by UTF-16 code) and the lengths of a set of words. */
 interface FirstWordGate {
@@ -55,7 +71,7 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
     const key = normalise(f.evidence);
     if (key.length < MIN_LENGTH) continue;
     wanted.set(key, { added: false, removed: false });
-    firstWords.add(key.split(" ", 1)[0]);
+    firstWords.add(headOf(key));
   }
   if (wanted.size === 0) return findings;
   const gate = firstWordGate(firstWords);

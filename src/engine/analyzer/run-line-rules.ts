@@ -7,6 +7,7 @@ import type { FileDiff } from "./file-diff.js";
 import { candidateLines, compact } from "./file-diff.js";
 import { allRuleSets, ruleSetFor, type CompiledLineRule, type CompiledNear, type RuleSet } from "./rule-table.js";
 import type { DiffLine } from "../diff/parse-patch.js";
+import { LOCK_FILE_PATH } from "../diff/classify-file.js";
 import { readFileConstants, resolveConstants, CONSTANT_ARGUMENT } from "./read-file-constants.js";
 import { MARKED, type LiteralAutomaton } from "./literal-automaton.js";
 import { scanVersion, sharedAutomaton } from "./line-scan.js";
@@ -38,7 +39,26 @@ export function nearMatches(all: DiffLine[], index: number, near: CompiledNear, 
 /** A removed safeguard that reappears among the file's added lines was moved or reformatted, not removed. */
 function reAdded(rule: CompiledLineRule, text: string, match: RegExpExecArray, diff: FileDiff): boolean {
   const token = rule.notReaddedToken ? rule.notReaddedToken.exec(text)?.[0] : match[0];
-  return token !== undefined && diff.addedCompact.includes(compact(token));
+  if (token === undefined) return false;
+  const wanted = compact(token);
+  return diff.addedCompact.includes(wanted) || (wanted.startsWith("@") && wrapperDecoratorAdded(diff, wanted.slice(1)));
+}
+
+/**
+ * A decorator replaced by a project's own wrapper of it, whose name ends with the old one's after a `_` or a `.`
+ * (`@staff_member_required` -> `@helpdesk_staff_member_required`, `@login_required` -> `@api.login_required`): the
+ * same check, made stricter or configurable. Only added lines that hold the name are read, at most 50 of them.
+ */
+function wrapperDecoratorAdded(diff: FileDiff, name: string): boolean {
+  if (name.length < 6 || !/^[\w.]+$/.test(name)) return false;
+  const wrapper = new RegExp(`^\\s*@[\\w.]*[_.]${name.replace(/\./g, "\\.")}(?![\\w$])`, "i");
+  let seen = 0;
+  for (const text of diff.added.texts) {
+    if (!text.toLowerCase().includes(name)) continue;
+    if (wrapper.test(text)) return true;
+    if (++seen >= 50) break;
+  }
+  return false;
 }
 
 /**
@@ -131,8 +151,10 @@ export function runLineRules(diff: FileDiff): RawFinding[] {
   const { kind } = diff.fileClass;
   const open = new Map<string, RawFinding>(); // rule|hunk -> finding being extended
   const findings: RawFinding[] = [];
+  // A lock file's removed lines are packages and hashes the package manager regenerated: no check, job or log is removed.
+  const lockFile = LOCK_FILE_PATH.test(diff.path);
   for (const [set, side] of [[ruleSetFor(kind, "added"), diff.added], [ruleSetFor(kind, "removed"), diff.removed]] as const) {
-    if (set.rules.length === 0) continue;
+    if (set.rules.length === 0 || (lockFile && side === diff.removed)) continue;
     // One pass per line marks the rules to try and, for the detectors, which of their scans' literals it holds.
     const version = scanVersion;
     const automaton = sharedAutomaton(set.key, set.entries);

@@ -3,7 +3,7 @@
 // and the message never repeats the value.
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
-import { TRANSLATION_PATH } from "../../diff/classify-file.js";
+import { LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
 
 const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, "AWS access key id"],
@@ -199,6 +199,9 @@ function namesSomething(value: string): boolean {
   // thing; an action slug ("forgot-password", "reset_token") names a page or a route.
   if (/^urn:[\w.:-]+$/i.test(value) || /^[A-Za-z]{1,10}:[a-z]+(?:-[a-z]+)*$/.test(value)) return true;
   if (/^(?:forgot|forget|reset|change|update|lost|recover|show|hide|toggle|edit)[-_]?(?:password|passwd|pwd|pin|secret|token)s?$/i.test(value)) return true;
+  // A class constant named by its scope (PHP's defined('Config::GOOGLE_CLIENT_SECRET'), constant('App\Keys::API_KEY'),
+  // Ruby's "Settings::SECRET"): the name of where the secret is kept, checked or read, not the secret.
+  if (/^(?:[A-Za-z_]\w*(?:::|\\))+[A-Z][A-Z0-9_]*$/.test(value)) return true;
   // A sentence ("Forgot password?", "Enter the admin password here") is prose, not a credential.
   if (/^[\p{L}\p{M}\s'’.,?!:;()-]+$/u.test(value) && (/\s\S+\s/.test(value) || /\s.*[.?!:]$/.test(value))) return true;
   return false;
@@ -441,8 +444,6 @@ const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|exemples?|ejemplos?|beisp
 
 /** CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets. */
 const THROWAWAY_CONFIG = /(?:^|\/)\.github\/(?:workflows|helpers?|scripts?|ci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
-/** Dependency lock files list package names and hashes. */
-const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|Cargo\.lock|go\.sum|packages\.lock\.json)$/;
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
 /** Keys meant for browsers: search-only DocSearch/Algolia keys and Firebase web configuration. */
 const PUBLIC_CLIENT_KEY = /\b(?:apiKey|api_key|searchKey|search_api_key|searchApiKey)\b/i;
@@ -790,7 +791,7 @@ const CONFIG_COPY = /\.(?:ya?ml|properties|ini|cfg|conf|toml|env)\.(?:sql|txt|te
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = CONFIG_COPY.test(diff.path) ? "config" : diff.fileClass.kind;
-  if (isTest || LOCK_FILE.test(diff.path)) return [];
+  if (isTest || LOCK_FILE_PATH.test(diff.path)) return [];
   const sample = SAMPLE_FILE.test(diff.path);
   // Translation catalogues hold labels ('msg_pwd' => 'SMS-API Password'), not values.
   const throwaway = THROWAWAY_CONFIG.test(diff.path) || TRANSLATION_PATH.test(diff.path);

@@ -237,8 +237,10 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   const args = keepCodeOnly(raw);
   const secret = secretValue(args) ?? (onlyErrors(args) || onlyIds(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? MESSAGE_NAMES_PASS.exec(raw) ?? KEYED_SECRET.exec(raw));
   let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
-  // A bare "address" beside words of networks and machines is a network address, not where someone lives.
-  if (pii && /^address(?:es)?$/i.test(pii[0]) && NETWORK_WORDS.test(raw)) pii = null;
+  // A bare "address" beside words of networks and machines is a network address, not where someone lives; with
+  // structured logging the words may be in the chained call's message (`logger.WithField("addr", address).Debug("started
+  // http server")`), so the whole line is read.
+  if (pii && /^address(?:es)?$/i.test(pii[0]) && (NETWORK_WORDS.test(raw) || NETWORK_WORDS.test(diff.lines[index].text))) pii = null;
   // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
   if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
   const byWords = secret || pii ? null : wordFinding(raw, args, diff, index);

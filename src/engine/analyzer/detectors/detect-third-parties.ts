@@ -204,6 +204,34 @@ function developmentOnly(diff: FileDiff, index: number): boolean {
   return false;
 }
 
+/** npm's local version protocols: a package of the same monorepo or a folder on disk, never fetched from a vendor. */
+const LOCAL_VERSION = /^\s*"[^"]+"\s*:\s*"(?:workspace|file|link|portal):/;
+/** A package.json's own name in a scope (`"name": "@novu/react-native"`): the scope the project publishes under. */
+const OWN_NAME = /^\s*"name"\s*:\s*"(@[\w.-]+)\//;
+const ownScopes = new WeakMap<FileDiff, string | null>();
+
+/**
+ * A dependency the project itself publishes: one given by a local protocol (`"@novu/js": "workspace:*"`), or one in
+ * the npm scope of the manifest's own name when the diff shows it (a monorepo's `@novu/react-native` depending on
+ * `@novu/react`). A vendor's SDK is neither.
+ */
+function firstPartyPackage(diff: FileDiff, text: string, name: string): boolean {
+  if (!/(?:^|\/)package\.json$/.test(diff.path)) return false;
+  if (LOCAL_VERSION.test(text)) return true;
+  if (!name.startsWith("@")) return false;
+  let scope = ownScopes.get(diff);
+  if (scope === undefined) {
+    scope = null;
+    // The name comes first in a package.json: the first lines shown are enough.
+    for (let i = 0; i < diff.lines.length && i < 40; i++) {
+      const m = OWN_NAME.exec(diff.lines[i].text);
+      if (m) { scope = m[1].toLowerCase(); break; }
+    }
+    ownScopes.set(diff, scope);
+  }
+  return scope !== null && name.toLowerCase().startsWith(scope + "/");
+}
+
 /** A URL given as an example value (OpenAPI `example:`, `#[schema(example = ...)]`, `@example`) documents, it sends nothing. */
 const EXAMPLE_VALUE = /(?:^|[\s(,{@])examples?\s*(?:[:=]|\()/i;
 
@@ -269,7 +297,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : plugin ? moduleService(plugin) : undefined;
       // The same package on a removed line is a version change, not a new service.
       const key = name ?? plugin;
-      if (service && key && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index) && !servicesRemoved(diff).has(service)) add(finding(diff, service, line, "manifest"));
+      if (service && key && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index) && !servicesRemoved(diff).has(service) && !firstPartyPackage(diff, line.text, key)) add(finding(diff, service, line, "manifest"));
       continue;
     }
     const host = kind === "docs" && !LOADS_SCRIPT.test(line.text) ? null : HOSTS.exec(line.text);
