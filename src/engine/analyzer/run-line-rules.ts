@@ -22,11 +22,20 @@ function lineCounts(line: DiffLine, lines: CompiledNear["lines"]): boolean {
   }
 }
 
+/** A file-wide condition's answer, per file (its lines) and condition: every match in the file asks the same question. */
+const fileWide = new WeakMap<DiffLine[], Map<CompiledNear, boolean>>();
+
 export function nearMatches(all: DiffLine[], index: number, near: CompiledNear, path = ""): boolean {
   if (near.orPath?.test(path)) return true;
   if (near.scope === "file") {
-    for (const line of all) if (lineCounts(line, near.lines) && near.pattern.test(line.text)) return true;
-    return false;
+    let answers = fileWide.get(all);
+    if (!answers) fileWide.set(all, (answers = new Map()));
+    let answer = answers.get(near);
+    if (answer === undefined) {
+      answer = all.some((line) => lineCounts(line, near.lines) && near.pattern.test(line.text));
+      answers.set(near, answer);
+    }
+    return answer;
   }
   const hunk = all[index].hunk;
   for (let i = Math.max(0, index - near.before); i <= Math.min(all.length - 1, index + near.after); i++) {
