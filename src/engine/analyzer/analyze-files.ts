@@ -99,7 +99,14 @@ export interface FileAnalysisContext {
  * One file's findings, before moved code, dedupe and the profile: pure (file + context in, findings out), so a worker
  * thread can run it (analyzer-pool.ts) with the same result as the main thread.
  */
+/**
+ * Third-party code committed with the project (Composer's and Go's vendor/ at the root, node_modules, bower_components):
+ * its authors' choices, updated wholesale, not the change under review.
+ */
+const VENDORED_PATH = /^(?:vendor|third[_-]party)\/|(?:^|\/)(?:node_modules|bower_components)\//;
+
 export function analyzeFile(file: ChangedFile, context: FileAnalysisContext): RawFinding[] {
+  if (VENDORED_PATH.test(file.path)) return [];
   const all: RawFinding[] = [];
   const removedJob = removedDeletionJobFile(file);
   if (removedJob) all.push(removedJob);
