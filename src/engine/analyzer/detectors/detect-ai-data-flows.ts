@@ -671,6 +671,9 @@ function promptFacts(diff: FileDiff): PromptFacts {
   return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path) };
 }
 
+/** Words every HTTP_POST alternative holds: a cheap test before the regex. */
+const POST_WORD = /post|fetch|newrequest/i;
+
 /** Unchanged HTTP calls of the file that pass a name the change assigns (the request's options or body). */
 function unchangedPostsOfAddedValues(diff: FileDiff): number[] {
   const assigned = new Set<string>();
@@ -683,7 +686,7 @@ function unchangedPostsOfAddedValues(diff: FileDiff): number[] {
   const posts: number[] = [];
   for (let i = 0; i < diff.lines.length; i++) {
     const line = diff.lines[i];
-    if (line.kind !== " " || line.text.length > 2000 || !HTTP_POST.test(line.text)) continue;
+    if (line.kind !== " " || line.text.length > 2000 || !POST_WORD.test(line.text) || !HTTP_POST.test(line.text)) continue;
     if ([...line.text.matchAll(/\b[A-Za-z_]\w*/g)].some(([name]) => assigned.has(name))) posts.push(i);
   }
   return posts;
@@ -785,7 +788,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   }
   // A model API called over plain HTTP (Faraday, fetch, requests) from a file about an AI provider: an added call, or an
   // unchanged one sending a request the change builds (`const options = { body: ... }` added above `fetch(url, options)`).
-  const posts = [...candidateLines(diff.added, HTTP_POST_SCAN), ...unchangedPostsOfAddedValues(diff)];
+  const added = candidateLines(diff.added, HTTP_POST_SCAN);
+  // Unchanged calls are looked for only where the added lines hint at AI (most files do not).
+  const posts = hinted ? [...added, ...unchangedPostsOfAddedValues(diff)] : added;
   if (posts.length > 0 && mentioned() && !localOnly()) {
     for (const index of posts) {
       const line = diff.lines[index];
