@@ -110,12 +110,11 @@ function namesItsKey(key: string, value: string): boolean {
   if (norm(value).length > 0 && (norm(value) === norm(last) || norm(value) === norm(key))) return true;
   // Or repeats some of its words (TplForgotPassword = "forgot-password"): the name of a template or a field.
   const words = /^[a-z]+(?:[-_][a-z]+)+$/.test(value) ? value.split(/[-_]/) : [];
-  const ofKey = new Set(keyWords(key));
-  if (words.length > 0 && words.every((w) => ofKey.has(w))) return true;
+  const ofKey = keyWords(key);
+  if (words.length > 0 && words.every((w) => ofKey.includes(w))) return true;
   // Or is a setting's dotted name ending in the key's own words (KEY_ACCESS_TOKEN = "sms-gateway.accessToken").
   const setting = DOTTED_NAME.test(value) ? keyWords(value.slice(value.lastIndexOf(".") + 1)) : [];
-  const keyList = keyWords(key);
-  return setting.length > 0 && setting.length <= keyList.length && setting.every((w, i) => keyList[keyList.length - setting.length + i] === w);
+  return setting.length > 0 && setting.length <= ofKey.length && setting.every((w, i) => ofKey[ofKey.length - setting.length + i] === w);
 }
 const DOTTED_NAME = /^[A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)+$/;
 /** An entry of a Kubernetes Secret's data: a base64 value. */
