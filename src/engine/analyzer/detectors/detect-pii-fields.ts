@@ -24,6 +24,8 @@ interface Definition {
   schemaClassOnly?: boolean;
   /** `Type name,` lines are fields only between a Java record's parentheses; elsewhere they are method parameters. */
   recordComponent?: boolean;
+  /** Bare `DateField(...)` is also a form or serializer field (WTForms, Django forms, DRF): those collect nothing into storage. */
+  notInForm?: boolean;
 }
 
 // Field definitions; the first defined group is the field name.
@@ -40,6 +42,9 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["ruby"]), modelOnly: false, pattern: /^\s*(?:field|argument)\s+:(\w+)\s*,\s*(?:\[\s*)?(?:String|Int|Integer|Float|Boolean|ID|GraphQL::Types::\w+|Types::\w+)\b/ },
   { kinds: new Set(["ruby"]), modelOnly: false, pattern: /\bt\.(?:string|text|date|datetime|integer|bigint|binary|inet|jsonb?|citext|column|decimal|float|boolean|timestamp|uuid|blob)\s+[:"'](\w+)|\badd_column\s+[:"']\w+["']?,\s*[:"'](\w+)/ },
   { kinds: new Set(["python"]), modelOnly: false, pattern: /^\s*(\w+)\s*=\s*models\.\w+Field\b|^\s*(\w+)\s*(?::\s*Mapped\[[^\]]*\]\s*)?=\s*(?:db\.|sa\.|sqlalchemy\.)?(?:Column|mapped_column)\s*\(|\b(?:sa\.|sqlalchemy\.|db\.)?Column\(\s*["'](\w+)["']|\(\s*["'](\w+)["']\s*,\s*models\.\w+Field\b/ },
+  // Fields imported by name or from other packages (Peewee `TextField()`, Tortoise `fields.DateField()`, MongoEngine,
+  // django-localflavor `IBANField(...)`) on a model; form and serializer fields collect nothing into storage.
+  { kinds: new Set(["python"]), modelOnly: true, notInForm: true, pattern: /^\s*(\w+)\s*=\s*(?!(?:forms|serializers|wtforms|filters)\.)(?:\w+\.)?[A-Z]\w*Field\s*\(/ },
   { kinds: new Set(["python"]), modelOnly: true, schemaClassOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
   { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal)\??(?:\s|$)/ },
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
@@ -50,8 +55,11 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["other"]), modelOnly: false, path: /\.exs?$/i, pattern: /^\s*(?:add|field)\s*\(?\s*:(\w+)\s*,/ },
   { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->\w+\(\s*["'](\w+)["']/ },
   // Doctrine and Eloquent-style typed properties on entities.
-  { kinds: new Set(["php"]), modelOnly: true, pattern: /^\s*(?:public|private|protected)\s+(?:readonly\s+)?(?:\?\s*)?[\w\\]+\s+\$(\w+)\s*[;=]/ },
-  { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>[\],]+\s+(\w+)\s*[;=]|^\s*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
+  { kinds: new Set(["php"]), modelOnly: true, pattern: /^\s*(?:public|private|protected)\s+(?:readonly\s+)?(?:\?\s*[\w\\]+\s+|[\w\\]+\s+)?\$(\w+)\s*[;=]/ },
+  // Yii migrations (`$this->addColumn('{{%user}}', 'date_of_birth', $this->date())`, `'ssn' => $this->string()` in
+  // createTable) and CodeIgniter's dbforge (`'ssn' => ['type' => 'VARCHAR']`).
+  { kinds: new Set(["php"]), modelOnly: false, migrationOnly: true, pattern: /->addColumn\s*\(\s*["'][^"']*["']\s*,\s*["'](\w+)["']\s*,|^\s*["'](\w+)["']\s*=>\s*(?:\$this->\w+\s*\(|(?:\[|array\s*\()\s*["']type["']\s*=>)/ },
+  { kinds: new Set(["java"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:private|protected|public)\s+(?:final\s+)?[\w<>[\],]+\s+(\w+)\s*[;=]|^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:private|public|internal|protected|override|open|lateinit)\s+)*va[lr]\s+(\w+)\s*:\s*\w+|\b(?:varchar|text|date|datetime|timestamp|integer|long|char|binary|blob)\s*\(\s*["'](\w+)["']|\bcolumn\[[^\]]+\]\s*\(\s*["'](\w+)["']|@Column\s*\(\s*name\s*=\s*["'](\w+)["']/ },
   // Groovy properties carry no access modifier: `String curp`, `Date fechaNacimiento` in a domain or persistence class.
   { kinds: new Set(["java"]), modelOnly: true, path: /\.groovy$/i, pattern: /^\s*(?:(?:final|static)\s+)?(?:String|Date|LocalDate|LocalDateTime|Integer|Long|int|long|BigDecimal|Boolean|boolean|Double|double|UUID)\s+(\w+)\s*(?:=(?!=).*)?$/ },
   // Java record components, one per line: `public record Patient(\n    String gender,\n    LocalDate birthDate\n) {`.
@@ -61,6 +69,22 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["go"]), modelOnly: true, pattern: /^\s*([A-Z]\w*)\s+\*?(?:string|time\.Time|int\d*|uint\d*|float\d*|\[\]byte|sql\.Null\w+|datatypes\.\w+)\s*(?:\/\/.*)?$/ },
   // C# properties, with C# 11's `required` and other modifiers, nullable and array types, and init-only setters.
   { kinds: new Set(["csharp"]), modelOnly: true, pattern: /^\s*public\s+(?:(?:required|virtual|override|new)\s+)*[\w<>?\[\].]+\s+(\w+)\s*\{\s*(?:get|init)\b/ },
+  // Entity Framework migrations: EF6 `AddColumn("dbo.Users", "BirthDate", c => c.DateTime())` and `Ssn = c.String()` in
+  // CreateTable, EF Core `Ssn = table.Column<string>(...)` in CreateTable.
+  { kinds: new Set(["csharp"]), modelOnly: false, pattern: /\bAddColumn\s*\(\s*"[\w.]*"\s*,\s*"(\w+)"|^\s*(\w+)\s*=\s*(?:c\.(?:String|DateTime|DateTimeOffset|Int|Long|Short|Byte|Decimal|Double|Single|Boolean|Binary|Guid|Time)|table\.Column<[\w?]+>)\s*\(/ },
+  // ent schemas (Go): `field.Time("date_of_birth")`.
+  { kinds: new Set(["go"]), modelOnly: false, pattern: /\bfield\.(?:String|Text|Time|Int\d*|Uint\d*|Float\d*|Bool|Bytes|JSON|UUID|Enum|Other)\s*\(\s*"(\w+)"/ },
+  // Diesel's table! macro (Rust): `date_of_birth -> Nullable<Date>,`.
+  { kinds: new Set(["rust"]), modelOnly: false, pattern: /^\s*(\w+)\s*->\s*(?:Nullable<\s*)?(?:Varchar|Text|Date|Timestamp\w*|Time|Int[248]|BigInt|Integer|SmallInt|Bool|Bytea|Binary|Blob|Uuid|Numeric|Jsonb?|Citext|Inet)\b/ },
+  // GRDB table definitions (Swift): `t.column("dateOfBirth", .date)`.
+  { kinds: new Set(["swift"]), modelOnly: false, pattern: /\bt\.column\s*\(\s*"(\w+)"/ },
+  // Hibernate mapping files and Core Data models: `<property name="ssn" .../>`, `<attribute name="dateOfBirth" ...>`.
+  { kinds: new Set(["config"]), modelOnly: false, path: /\.hbm\.xml$/i, pattern: /<property\b[^>]*\bname="(\w+)"/ },
+  { kinds: new Set(["other", "config"]), modelOnly: false, path: /\.xcdatamodel\/contents$/i, pattern: /<attribute\b[^>]*\bname="(\w+)"/ },
+  // Dart: drift tables (`DateTimeColumn get dateOfBirth => dateTime()();`) and model classes (`final DateTime dateOfBirth;`,
+  // freezed's `required DateTime dateOfBirth,`).
+  { kinds: new Set(["other"]), modelOnly: false, path: /\.dart$/i, pattern: /^\s*\w+Column\s+get\s+(\w+)\s*=>/ },
+  { kinds: new Set(["other"]), modelOnly: true, path: /\.dart$/i, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:required\s+|final\s+|late\s+)+(?:String|DateTime|int|double|num|bool|Uint8List)\??\s+(\w+)\s*[,;]/ },
   // Rust structs (serde, Diesel, SeaORM) and Swift models.
   { kinds: new Set(["rust"]), modelOnly: true, pattern: /^\s*(?:pub(?:\([\w:]+\))?\s+)?(\w+)\s*:\s*(?:Option<\s*)?(?:String|NaiveDate(?:Time)?|DateTime<\w+>|Date|i\d+|u\d+|Vec<u8>|Decimal|Uuid)\b/ },
   { kinds: new Set(["swift"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|private\s+)?(?:var|let)\s+(\w+)\s*:\s*(?:String|Date|Int|Data)\??\s*(?:$|=)/ },
@@ -82,7 +106,7 @@ const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tok
 /** Addresses of machines, networks and contracts, not of people. */
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
 /** Files that declare a data model whatever their path: Mongoose and TypeORM schemas, Sequelize models, SQLAlchemy/Django/Pydantic classes, Ecto schemas. */
-const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
+const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@ORM\\(?:Entity|Column)\b|#\[ORM\\(?:Entity|Column)\b|\bobject\s+\w+\s*:\s*(?:Int|Long|UUID)?(?:Id)?Table\s*\(|@(?:JsonSerializable|freezed|Collection|HiveType)\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase|Model|Document|DynamicDocument|EmbeddedDocument)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
 
 /** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
  * declares a data model or DTO in any language, whatever folder it sits in. */
@@ -111,6 +135,9 @@ const MACHINE_CONTEXT = /\b(?:wallets?|chain|blockchain|ethereum|web3|network|co
 /** The class line of a Python class, and the bases that make it a schema (Pydantic, SQLModel, ORM bases, serializers, forms). */
 const PY_CLASS = /^\s*class\s+\w+\s*(?:\(([^)]*)\))?\s*:/;
 const PY_SCHEMA_BASE = /Model|Schema|Base\b|Document|Serializer|Form|Struct|Entity|Input|Request|Payload|Record/;
+/** Classes and imports of forms and serializers, whose fields are inputs and outputs, not stored columns. */
+const PY_FORM_BASE = /Form\b|Serializer\b|FilterSet\b|\bSchema\b|Admin\b|\bforms\.|\bserializers\./;
+const PY_FORM_IMPORT = /^\s*(?:from\s+(?:wtforms|flask_wtf|django\.forms|django\s+import\s+forms|rest_framework|marshmallow)\b|import\s+(?:wtforms|marshmallow)\b)/m;
 const PY_DECORATED_SCHEMA = /^\s*@(?:dataclass|dataclasses\.dataclass|attr\.s|attrs\.define|define|strawberry\.\w+|pydantic\.\w+)\b/;
 /** Schema dumps regenerated from the migrations (Rails schema.rb and structure.sql, Laravel's schema:dump, pg_dump and
  * mysqldump output): the migration that adds a column is where it is reviewed. */
@@ -169,6 +196,17 @@ function inSchemaClass(diff: FileDiff, index: number): boolean {
   return true; // no class line in view: keep the model-file judgement
 }
 
+/** Whether the line sits in a form or serializer class, or, with no class line in view, in a file that imports forms. */
+function inFormClass(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= 0 && i > index - 60; i--) {
+    const line = diff.lines[i];
+    if (line.kind === "-") continue;
+    const m = PY_CLASS.exec(line.text);
+    if (m) return PY_FORM_BASE.test(m[1] ?? "");
+  }
+  return PY_FORM_IMPORT.test(diff.added.text);
+}
+
 const OPENAPI_DEFINITION: Definition = { kinds: new Set(), modelOnly: false, pattern: OPENAPI_PROPERTY };
 
 /** Whether the next line describes the property (`type:`, `format:`, `$ref`): a schema property, not a plain key. */
@@ -222,7 +260,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text);
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
   let definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
-  if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) definitions = [];
+  if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) definitions = definitions.filter((d) => d.path);
   if (openApi) definitions = [...definitions, OPENAPI_DEFINITION];
   if (definitions.length === 0) return [];
   const fields: string[] = [];
@@ -250,6 +288,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;
       if (definition.schemaClassOnly && !inSchemaClass(diff, index)) continue;
       if (definition.recordComponent && !insideRecordHeader(diff, index)) continue;
+      if (definition.notInForm && inFormClass(diff, index)) continue;
       if (name === "address" && (MACHINE_CONTEXT.test(line.text.replace(/\baddress\b/gi, "")) || nearMachineWords(diff, index))) continue;
       const entity = entityOf(diff, index) ?? "";
       // A prefixed table name (sylius_channel, wp_products) is read by its last word.
