@@ -444,6 +444,14 @@ const IMPORT_BINDING = /^\s*import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s*(?:,|fr
 const SETUP_FUNCTION = /^(?:init|initiali[sz]e|configure|setup|start|patch_all|patch)$/;
 /** A member call that makes or changes a record at the service (`.create`, `::update`, `->customers->create`). */
 const CREATE_CALL = /(?:\.|::|->)(?:create|update|upsert)\w*$/i;
+/**
+ * Member calls that set an imported SDK up or build its client, the idioms of the SDKs' quickstarts: `sgMail.setApiKey(key)`,
+ * `mailchimp.setConfig({...})`, `cloudinary.config({...})`, `admin.initializeApp()`, `newrelic.agent.initialize(...)`;
+ * `hubspot.Client.create(...)`, `new hubspot.Client(...)`; Go's `twilio.NewRestClient()`.
+ */
+const SETUP_MEMBER = /(?:\.|::|->)(?:init|initClient|initiali[sz]e|initializeApp|initialize_app|configure|config|setConfig|set_config|setApiKey|set_api_key|setup|start)$|(?:\.|::)(?:[A-Z]\w*)?Client(?:\.create)?$|\.New\w*$/;
+/** Python builds a client by calling its class: `pusher.Pusher(app_id=...)`, `hubspot.Client(...)`. */
+const CLASS_MEMBER = /\.[A-Z]\w*$/;
 /** A Go import's package name: the last element of its path that is not a major version, without a `go-` or `-go` affix. */
 const GO_IMPORT = /^\s*(?:import\s+)?(?:(\w+)\s+)?"[\w.-]+\.[a-z]+\/(?:[^"\s]{0,200}?\/)?([\w.-]{1,100}?)(?:\/v\d+)?"\s*$/;
 /** The names a list import binds: `import { ServerClient, Models as M } from "x"`, `const { Analytics } = require("x")`, `from twilio.rest import Client, TwiML`. */
@@ -472,19 +480,28 @@ function bindingCall(diff: FileDiff, importLine: string, constructOnly = false, 
   // A JavaScript module's default export called with arguments is its client factory: `twilio(sid, token)`,
   // `mailgun({ apiKey, domain })`, `configureStripe(key)` after `const configureStripe = require("stripe")`.
   const isDefaultImport = !isImportOfList && JS_DEFAULT_IMPORT.test(importLine);
+  const { kind } = diff.fileClass;
   const calls = names.map((name) => {
     const quoted = name.replace(/\$/g, "\\$");
-    // A class named for a client (`Client`, `ServerClient`, `WebClient`): calling it (Python) or `new` on it builds one.
+    // A class imported by name and built: `new Analytics({ writeKey })`, `new PlaidApi(configuration)`,
+    // `new postmark.ServerClient(token)`; in Python and Kotlin, a class is called (`Zenpy(**creds)`, `CustomerIO(site_id, key)`),
+    // and `SearchClient.create(app, key)` builds one too. A key set on the module (`analytics.write_key = ...`) sets it up.
+    const built = `|\\bnew\\s+${quoted}(?:\\.[A-Za-z_$][\\w$]*)*\\s*\\(|(?<![\\w$.])${quoted}\\.(?:write_?key|api_?key|apiKey|access_?token|secret_?key)\\s*=(?!=)` +
+      (/^[A-Z]/.test(name) && kind !== "js" && kind !== "go" ? `|(?<![\\w$.:>])${quoted}\\s*\\(\\s*[^)\\s]` : "") +
+      (/Client$/.test(name) ? `|(?<![\\w$.])${quoted}\\.create\\s*\\(` : "");
+    // A class named for a client (`Client`, `ServerClient`, `WebClient`): calling it (Python) or `new` on it builds one; so
+    // does calling a factory named for one (`createClient(url, key)` from @supabase/supabase-js, `createClerkClient({...})`).
     // A set-up function the SDK exports (`patch_all()` from ddtrace, `init({...})` from @sentry/react) starts it; its
     // other functions (`capture_exception(e)`, `track("Clicked")`) only use an SDK set up elsewhere.
-    const direct = /^(?:[A-Z]\w*)?Client$/.test(name) || isDefaultImport ? `|(?<![\\w$.])${quoted}\\s*\\(\\s*[^)\\s]`
+    const direct = /^(?:[A-Za-z]\w*)?Client$/.test(name) || isDefaultImport ? `|(?<![\\w$.])${quoted}\\s*\\(\\s*[^)\\s]`
       : isImportOfList && SETUP_FUNCTION.test(name) ? `|(?<![\\w$.:>])${quoted}\\s*\\(` : "";
     // Members are reached with `.`, and in PHP and Ruby with `::` or `->` (`Customer::create([...])`).
-    return new RegExp(`(?<![\\w$.])${quoted}((?:(?:\\.|::|->)[A-Za-z_$][\\w$]*)+)\\s*\\(` + direct);
+    return new RegExp(`(?<![\\w$.])${quoted}((?:(?:\\.|::|->)[A-Za-z_$][\\w$]*)+)\\s*\\(` + direct + built);
   });
   // With the import unchanged, only a construction, a set-up call or a record created with a person's details is new.
   const counts = (found: RegExpExecArray, index: number) =>
-    !constructOnly || found[1] === undefined || (CREATE_CALL.test(found[1]) && personalDetailsNear(diff, index));
+    !constructOnly || found[1] === undefined || SETUP_MEMBER.test(found[1]) || (kind === "python" && CLASS_MEMBER.test(found[1])) ||
+    (CREATE_CALL.test(found[1]) && personalDetailsNear(diff, index));
   for (const index of indexes) {
     const line = diff.lines[index];
     if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
