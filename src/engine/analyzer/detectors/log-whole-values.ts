@@ -67,6 +67,9 @@ const NAME_USE = /(?<![\w$.@>])\$?([A-Za-z_]\w*)(?![\w$])/g;
 /** A name followed by these is a field read, a call, a key or a label, not the whole value. */
 const NOT_WHOLE_AFTER = /^\s*(?:\??\.|!\.|->|\[|\(|::|:(?!:)|=(?![=>]))/;
 
+/** The whole value turned into text: customer.toString(), user.to_s, member.inspect, dto.ToString(). */
+export const CONVERTED_WHOLE = /^\s*\.\s*(?:toString|ToString|to_s|inspect|toJSON|to_json|__str__)\s*(?:\(\s*\))?(?![\w$(.])/;
+
 /** The first record name passed whole to the log in `code` (string literals dropped). */
 export function recordValue(code: string, names: Set<string>): Sensitive | null {
   if (names.size === 0) return null;
@@ -74,7 +77,7 @@ export function recordValue(code: string, names: Set<string>): Sensitive | null 
   for (let m = NAME_USE.exec(code); m; m = NAME_USE.exec(code)) {
     if (!names.has(m[1])) continue;
     const end = m.index + m[0].length;
-    if (NOT_WHOLE_AFTER.test(code.slice(end, end + 3)) || !passedAsValue(code, m.index, m[0].length)) continue;
+    if ((NOT_WHOLE_AFTER.test(code.slice(end, end + 3)) && !CONVERTED_WHOLE.test(code.slice(end, end + 24))) || !passedAsValue(code, m.index, m[0].length)) continue;
     return { kind: "pii", value: m[1] };
   }
   return null;
@@ -190,5 +193,73 @@ const PHP_REQUEST = /(?<![\w$>:])(?:\$request|request\s*\(\s*\))(?![\w$]|\s*(?:-
 export function wholePhpRequest(code: string, path: string): Sensitive | null {
   if (!/\.php$/i.test(path)) return null;
   const m = firstPassed(PHP_REQUEST, code);
+  return m ? { kind: "pii", value: m[0] } : null;
+}
+
+/**
+ * Handler parameters that the framework fills with the request's whole body or form, by the frameworks' documented
+ * bindings: Spring's `@RequestBody T x` (Java and Kotlin), NestJS's `@Body() x`, ASP.NET's `[FromBody] T x` /
+ * `[FromForm] T x`, axum's `Json(x): Json<T>` / `Form(x): Form<T>`, actix-web's `x: web::Json<T>` / `web::Form<T>`.
+ * Logged whole, such a parameter writes everything the person submitted.
+ */
+const BODY_PARAMETER = /@RequestBody\s+(?:@\w+(?:\([^()]{0,80}\))?\s+)*(?:final\s+)?(?:[A-Z][\w.]{0,60}(?:<[^<>]{0,80}>)?\s+([a-z_]\w*)|([a-z_]\w*)\s*:)|@Body\s*\([^()]{0,80}\)\s*([A-Za-z_]\w*)|\[\s*From(?:Body|Form)\s*\]\s*[A-Z][\w.]{0,60}(?:<[^<>]{0,80}>)?\??\s+([a-z_]\w*)|\b(?:Json|Form)\s*\(\s*([a-z_]\w*)\s*\)\s*:\s*(?:\w+\s*::\s*)*(?:Json|Form)\s*<|\b([a-z_]\w*)\s*:\s*web\s*::\s*(?:Json|Form)\s*</g;
+
+/** Names a handler's signature binds to the request's whole body or form (see BODY_PARAMETER). */
+export function requestBodyNames(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  for (const text of lines) {
+    if (text.length > 400 || !/Body|From(?:Body|Form)|Json|Form/.test(text)) continue;
+    BODY_PARAMETER.lastIndex = 0;
+    for (const m of text.matchAll(BODY_PARAMETER)) {
+      const name = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6];
+      if (name) names.set(name, "pii");
+    }
+  }
+  return names;
+}
+
+/** Words that end a function's name after the person it is about: getUserName, updateCustomerProfile, fetchPatientInfo. */
+const ABOUT_PERSON = new Set(["name", "names", "info", "details", "detail", "profile", "data", "record"]);
+/** A function's head and its parameter list: `getUserName(String name)`, `def create_user(self, name, email):`. */
+const SIGNATURE = /([A-Za-z_]\w*)\s*\(([^()]{1,200})\)\s*(?:\{|:|=>|->|throws\b|$)/;
+/** A parameter called `name` in the list, with or without a type (String name, name: str, name string, $name). */
+const NAME_PARAMETER = /(?:^|[,(]\s*)(?:[A-Z]\w*\s+)?\$?(name)\s*(?:[,):=]|\s+\*?[a-z]\w*\s*(?:,|$)|$)/;
+
+/**
+ * A parameter `name` of a function about a person (getUserName(String name), createCustomer(name, email),
+ * def register_patient(name)) holds that person's name. Functions about a person's things (addUserGroup, getUserRoleName)
+ * are not: the person noun must be the last word of the name, or be followed only by words like name, info, profile.
+ */
+export function personNameParameters(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  for (const text of lines) {
+    if (text.length > 300 || !/name/.test(text)) continue;
+    const signature = SIGNATURE.exec(text);
+    if (!signature || !NAME_PARAMETER.test(signature[2])) continue;
+    const words = splitWords(signature[1]);
+    let end = words.length;
+    while (end > 1 && ABOUT_PERSON.has(words[end - 1])) end--;
+    if (end > 0 && PERSON.has(words[end - 1])) names.set("name", "pii");
+  }
+  return names;
+}
+
+/** Go's `for k, v := range r.Header {`: the second name holds a header's values (Authorization and Cookie among them). */
+const GO_HEADER_RANGE = /^\s*for\s+([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*:=\s*range\s+(?:r|req|request|c\.Request)\s*\.\s*Header\s*\{?\s*$/;
+export function goHeaderLoopNames(lines: string[]): Map<string, "secret"> {
+  const names = new Map<string, "secret">();
+  for (const text of lines) {
+    const m = text.length < 200 && text.includes("range") ? GO_HEADER_RANGE.exec(text) : null;
+    if (m) names.set(m[2], "secret");
+  }
+  return names;
+}
+
+/** Whole request values inside a right-hand side, for the data flow: `'...' . var_export($_POST, 1)`, `JSON.stringify(req.body)`. */
+const REQUEST_VALUE = /(?<![\w$.])(?:req|request)\s*\.\s*(?:body|form|json|data|POST|query|params)(?![\w$]|\s*(?:\??\.|\[|\())/g;
+export function wholeRequestValue(code: string, path: string): Sensitive | null {
+  const whole = wholeValue(code, path) ?? wholePhpRequest(code, path);
+  if (whole) return whole;
+  const m = firstPassed(REQUEST_VALUE, code);
   return m ? { kind: "pii", value: m[0] } : null;
 }
