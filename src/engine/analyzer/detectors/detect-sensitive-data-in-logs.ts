@@ -3,7 +3,7 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
-import { capturedDump, credentialNames, envSecretsAsNames, goHeaderLoopNames, personNameParameters, recordNames, recordValue, requestBodyNames, requestInputNames, wholePhpRequest, wholeRequestValue, wholeValue } from "./log-whole-values.js";
+import { capturedDump, credentialNames, envSecretsAsNames, goHeaderLoopNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholePhpRequest, wholeRequestValue, wholeValue } from "./log-whole-values.js";
 import { classifyWords, findLogCall, mayNameForeignWord, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, splitWords, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
 // Laravel's loggers reached through a channel, a stack or the container: Log::channel('auth')->info(, logger()->channel('x')->warning(,
@@ -115,20 +115,38 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
   const whole = wholeValue(code, diff.path) ?? wholePhpRequest(code, diff.path);
   if (whole) return whole;
   // Only a bare name (or a loop variable's .Value) can hold a value given before; most calls pass none.
-  if (!BARE_NAME.test(code) && !CONVERTED_NAME.test(code) && !/\.\s*[Vv]alue\b|\bob_get_/.test(code)) return null;
+  const bare = BARE_NAME.test(code) || CONVERTED_NAME.test(code);
+  const nameRead = !bare && NAME_READ.test(code);
+  if (!bare && !nameRead && !/\.\s*[Vv]alue\b|\bob_get_/.test(code)) return null;
   const before = linesBefore(diff, index, 30);
-  // Names tainted by where they come from seed the flow through the assignments that follow them: a handler's
-  // request-body parameter, a person-named function's `name`, a loop over a request's headers or form.
   const withCall = [...before, diff.lines[index].text];
-  const seed = new Map<string, "pii" | "secret">([...requestBodyNames(withCall), ...personNameParameters(before), ...goHeaderLoopNames(before)]);
+  let records: Set<string> | undefined;
+  // A person's record's name read (user.getName(), customer.name), the record known by its type or where it was loaded.
+  if (/[Nn]ame\b/.test(code)) {
+    records = recordNames(withCall, diff.path);
+    const name = recordNameField(code, records);
+    if (name) return name;
+  }
+  if (nameRead) return null;
+  // Names tainted by where they come from seed the flow through the assignments that follow them: a handler's
+  // request-body parameter, a request stream's chunks, a person-named function's `name`, a send-SMS or mail function's
+  // recipient, a loop over a request's headers.
+  const seed = new Map<string, "pii" | "secret">([...requestBodyNames(withCall), ...requestChunkNames(before), ...personNameParameters(before), ...recipientParameters(before), ...goHeaderLoopNames(before)]);
   const names = taintedNames(before, keepCodeOnly, seed, (rhs) => wholeRequestValue(rhs, diff.path));
   for (const [name, kind] of credentialNames(before)) names.set(name, kind);
   for (const [name, kind] of requestInputNames(before)) names.set(name, kind);
-  return taintedValue(code, names) ?? recordValue(code, recordNames([...before, diff.lines[index].text], diff.path)) ?? capturedDump(code, before);
+  const tainted = taintedValue(code, names) ?? recordValue(code, records ?? recordNames(withCall, diff.path)) ?? capturedDump(code, before);
+  if (tainted) return tainted;
+  // Inside a function named for writing out a secret (printToken, logPassword), what it prints is that secret.
+  const printer = onlyErrors(args) ? null : printsSecretFunction(before, classifyWords);
+  return printer ? { kind: "secret", value: printer } : null;
 }
 
 /** Stems of every word the vocabulary and the record patterns know: a call naming none of them is not read word by word. */
 const VOCABULARY_STEMS = /mail|phone|dn|dsn|connection|conn_?str|distinguished|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
+
+/** A name field read on some value: user.getName(), customer.name, member.getFullName() (read only for a person's record). */
+const NAME_READ = /[A-Za-z_]\w*\s*(?:\??\.|->)\s*(?:get_?)?(?:[Ff]ull_?|[Dd]isplay_?)?[Nn]ame\b/;
 
 /** A name turned into text whole: `message.toString()`, `dto.ToString()`, `user.inspect`. */
 const CONVERTED_NAME = /[A-Za-z_]\w*\s*\.\s*(?:toString|ToString|to_s|inspect)\b/;

@@ -394,8 +394,8 @@ const REQUEST_SOURCE = /^(?:await\s+)?(?:file_get_contents\s*\(\s*["']php:\/\/in
  * request.body() / .text() / .json(), Flask's request.get_data(), servlet readers.
  */
 const REQUEST_READ = /^(?:await\s+)?(?:call\s*\.\s*receive(?:OrNull|Nullable)?\s*(?:<[^<>]{1,80}>)?\s*\(|(?:[A-Za-z_]\w*\s*\.\s*)?receive(?:Text|Parameters|Multipart)\s*\(|(?:io|ioutil)\s*\.\s*ReadAll\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)|(?:req|request)\s*\.\s*(?:body|text|json|get_data|getReader|getInputStream|formData|form)\s*\()/;
-/** Declarations, typed or not: `const x =`, `val x =`, `String x =`, `Map<String, Object> x =`, `x :=`, `$x =`. */
-const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+|[A-Z][\w.]{0,60}(?:<[^<>=;]{0,80}>)?(?:\[\])?\??\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|=(?![=>~]))\s*(.+?)\s*;?\s*$/;
+/** Declarations, typed or not, and appends: `const x =`, `val x =`, `String x =`, `Map<String, Object> x =`, `x :=`, `$x =`, `body += chunk`. */
+const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+|[A-Z][\w.]{0,60}(?:<[^<>=;]{0,80}>)?(?:\[\])?\??\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|[+.]?=(?![=>~]))\s*(.+?)\s*;?\s*$/;
 /** Go's two results, the value first: `body, err := io.ReadAll(r.Body)`. */
 const GO_PAIR = /^\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*:?=\s*(.+?)\s*$/;
 /** Destructuring: `const { email, to: phone, ...rest } = req.body`, `let {a, b} = payload`. */

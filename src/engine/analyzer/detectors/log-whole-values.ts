@@ -263,3 +263,66 @@ export function wholeRequestValue(code: string, path: string): Sensitive | null 
   const m = firstPassed(REQUEST_VALUE, code);
   return m ? { kind: "pii", value: m[0] } : null;
 }
+
+/** Node's request stream: `req.on('data', (chunk) => ...)` hands the callback the request body's chunks. */
+const BODY_CHUNK = /\b(?:req|request)\s*\.\s*on\s*\(\s*["']data["']\s*,\s*(?:async\s+)?(?:function\s*\w*\s*)?\(?\s*([A-Za-z_$][\w$]*)/;
+export function requestChunkNames(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  for (const text of lines) {
+    const m = text.length < 300 && text.includes("data") ? BODY_CHUNK.exec(text) : null;
+    if (m) names.set(m[1], "pii");
+  }
+  return names;
+}
+
+/** Verbs of sending a message to someone, and what is sent: sendSms(to, body), send_email(to, ...), deliverOtp(to). */
+const SEND_VERB = new Set(["send", "deliver", "dispatch", "notify", "text"]);
+const SENT_THING = new Set(["sms", "text", "mail", "email", "otp", "whatsapp", "message", "msg", "notification", "code", "verification", "reminder", "invite", "invitation", "alert"]);
+/** A recipient parameter: `to`, `recipient`, `number` (typed or not). */
+const RECIPIENT_PARAMETER = /(?:^|[,(]\s*)(?:[A-Z]\w*\s+)?\$?(to|recipient|number|toNumber|to_number)\s*(?:[,):=?]|\s+\*?[a-z]\w*\s*(?:,|$)|$)/;
+
+/**
+ * The recipient of a function that sends a text or a mail (sendSMS(to, body), send_email(to, subject)) is a phone
+ * number or an email address: logged, it is a person's contact detail.
+ */
+export function recipientParameters(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  for (const text of lines) {
+    if (text.length > 300 || !/\b(?:to|recipient|number|to_?[Nn]umber)\b/.test(text)) continue;
+    const signature = SIGNATURE.exec(text);
+    const recipient = signature ? RECIPIENT_PARAMETER.exec(signature[2]) : null;
+    if (!signature || !recipient) continue;
+    const words = splitWords(signature[1]);
+    if (words.some((w) => SEND_VERB.has(w)) && words.some((w) => SENT_THING.has(w))) names.set(recipient[1], "pii");
+  }
+  return names;
+}
+
+/** Verbs of writing out and the function named for writing out a secret: printToken(tok), logPassword, dumpCredentials. */
+const PRINT_VERB = new Set(["print", "log", "dump", "show", "display", "debug", "echo", "trace", "write", "output"]);
+/**
+ * The name of an enclosing function (in the lines before the call) that says it writes out a secret: its prints
+ * write that secret (printToken's fmt.Println(name+":", f.String())).
+ */
+export function printsSecretFunction(lines: string[], classify: (words: string[]) => "pii" | "secret" | null): string | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const text = lines[i];
+    if (text.length > 300 || !/\b(?:func|function|def|fn|fun|void|static|private|public|protected)\b/.test(text)) continue;
+    const signature = SIGNATURE.exec(text);
+    if (!signature) continue;
+    const words = splitWords(signature[1]);
+    // The nearest function head decides: a print of a secret, or not.
+    return words.length > 1 && PRINT_VERB.has(words[0]) && classify(words.slice(1)) === "secret" ? signature[1] : null;
+  }
+  return null;
+}
+
+/** A person's record's name read: user.getName(), customer.name, member.getFullName(), patient.DisplayName. */
+const NAME_FIELD = String.raw`\s*(?:\??\.|->)\s*(?:get_?)?(?:[Ff]ull_?|[Dd]isplay_?)?[Nn]ame\b(?!\s*[:=](?!=))`;
+export function recordNameField(code: string, names: Set<string>): Sensitive | null {
+  if (names.size === 0 || !/[Nn]ame\b/.test(code)) return null;
+  const alternatives = [...names].filter((n) => /^[A-Za-z_]\w*$/.test(n)).join("|");
+  if (!alternatives) return null;
+  const m = new RegExp(String.raw`(?<![\w$.])(?:${alternatives})` + NAME_FIELD).exec(code);
+  return m && passedAsValue(code, m.index, m[0].length) ? { kind: "pii", value: m[0] } : null;
+}
