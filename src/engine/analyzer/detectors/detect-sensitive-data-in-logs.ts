@@ -105,7 +105,7 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
     // An address or IP beside words of machines is a machine's, not a person's.
     // An address read from an HTTP request (req.getRemoteAddr(), request.remote_addr) is its client's, whatever the message says.
     if (found) return found.kind === "pii" && /(?:addr|address|ip)$/i.test(found.value) && !FROM_REQUEST.test(found.value) && MACHINE_WORDS.test(raw.replace(/\$_SERVER\b/g, "")) ? null : found;
-    const whole = wholeRecord(args);
+    const whole = wholeRecord(args) ?? personRecordAtPlaceholder(raw, args);
     if (whole) return { kind: "pii", value: whole };
     // The message names personal data at a placeholder and a value fills it (not only an error, not a name or id field).
     const named = namedPlaceholder(raw);
@@ -140,6 +140,20 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
   // Inside a function named for writing out a secret (printToken, logPassword), what it prints is that secret.
   const printer = onlyErrors(args) ? null : printsSecretFunction(before, classifyWords);
   return printer ? { kind: "secret", value: printer } : null;
+}
+
+/**
+ * A message naming a person's record right before its placeholder or its end: "customer info saved : {}", "user info
+ * [{}]", "Received Customer: " + c. "user" alone is left out (it is often a user name or id), and so are values that
+ * are ids, counts or errors.
+ */
+const PERSON_AT_PLACEHOLDER = /\b(?:(?:user|customer|patient|member|person|applicant|subscriber|employee|student|contact)s?[ _-]?(?:info|information|data|details?|record|profile|payload|object|dto|entity)|(?:customer|patient|applicant|subscriber|member)s?)(?:\s+(?:saved|received|created|updated|loaded|fetched|found|consumed|registered))?\s*(?:[:=]\s*)?[[(]?\s*(?:\{\}|%[sv]|\{[A-Za-z@]\w*\})|\b(?:customer|patient|applicant|subscriber|member)s?(?:[ _-]?(?:info|information|data|details?|record|profile|payload))?\s*[:=]\s*["'`]\s*[,+]/i;
+const NOT_A_RECORD_VALUE = /^(?:\w*(?:_id|Id|ID|_ids|Ids|IDs|_uuid|Uuid|UUID)|id|ids|uuid|count|total|size|len|length|num|number|status|state|type|kind|result|ok|success|\w*(?:Count|_count|Size|_size|Total|_total))$/;
+function personRecordAtPlaceholder(raw: string, args: string): string | null {
+  if (!PERSON_AT_PLACEHOLDER.test(raw)) return null;
+  const values = args.split(",").map((part) => part.replace(/^[\s(+]+|[\s);+]+$/g, "")).filter((part) => part !== "" && part !== '""');
+  if (values.length !== 1 || !/^[A-Za-z_$][\w$]*$/.test(values[0]) || NOT_A_RECORD_VALUE.test(values[0]) || onlyErrors(values[0])) return null;
+  return values[0];
 }
 
 /** Stems of every word the vocabulary and the record patterns know: a call naming none of them is not read word by word. */

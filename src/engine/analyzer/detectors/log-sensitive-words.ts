@@ -424,8 +424,21 @@ function destructuredNames(fields: string): string[] {
  */
 export function taintedNames(lines: string[], keepCodeOnly: (text: string) => string, seed?: Map<string, "pii" | "secret">, sourceValue?: (code: string) => Sensitive | null): Map<string, "pii" | "secret"> {
   const names = new Map<string, "pii" | "secret">(seed ?? []);
+  // A literal (object, dict, hash, list) assigned over several lines: its entries' values taint the name it is given.
+  let open: { name: string; depth: number; lines: number } | null = null;
   for (const text of lines) {
-    if (text.length > 300 || !text.includes("=")) continue;
+    if (text.length > 300) { open = null; continue; }
+    if (open) {
+      const code = keepCodeOnly(subscriptsAsFields(text));
+      if (!names.has(open.name)) {
+        const found = sensitiveIdentifier(code) ?? (names.size ? taintedValue(code, names) : null);
+        if (found) names.set(open.name, found.kind);
+      }
+      open.depth += bracketBalance(code);
+      if (open.depth <= 0 || ++open.lines > 40) open = null;
+      continue;
+    }
+    if (!text.includes("=")) continue;
     const destructured = text.includes("{") ? DESTRUCTURE.exec(text) : null;
     if (destructured) {
       const source = destructured[2].replace(/;\s*$/, "");
@@ -437,6 +450,11 @@ export function taintedNames(lines: string[], keepCodeOnly: (text: string) => st
     if (!m) continue;
     const [, name, rhs] = m;
     if (/\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|len|length|size|count|encrypt\w*)\b/i.test(rhs)) continue;
+    // Only a literal or a constructor call left open (`{`, `[`, `dict(`, `mapOf(`, `new Payload(`), not a function's body.
+    if (/^(?:new\s+)?[\w.$:]{0,60}\s*[{[(]$/.test(rhs.trim())) {
+      const depth = bracketBalance(keepCodeOnly(rhs));
+      if (depth > 0) { open = { name, depth, lines: 0 }; continue; }
+    }
     if (REQUEST_SOURCE.test(rhs) || REQUEST_READ.test(rhs)) { names.set(name, "pii"); continue; }
     const code = keepCodeOnly(subscriptsAsFields(rhs)).trim();
     // Only a value taken as it is (or put into a string): user.email, params[:email] || "", f"{base}?token={token}".
@@ -455,7 +473,21 @@ export function taintedNames(lines: string[], keepCodeOnly: (text: string) => st
   }
   return names;
 }
+/** Opening minus closing brackets of a line's code (string literals already dropped). */
+function bracketBalance(code: string): number {
+  let depth = 0;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code.charCodeAt(i);
+    if (ch === 40 || ch === 91 || ch === 123) depth++;
+    else if (ch === 41 || ch === 93 || ch === 125) depth--;
+  }
+  return depth;
+}
+
 const RETURNS_NAMED = /^(?:await\s+)?(?:[A-Za-z_$][\w$]*\s*(?:\.|->|::)\s*)*(get|fetch|obtain|exchange|request|generate|create|issue|refresh|read|load)_?([A-Za-z][\w$]*)\s*\(/i;
+
+/** Methods that give a value whole in another form: request.inspect, payload.to_json, dto.toJSON(), data.to_h. */
+const WHOLE_FORM = /^(?:inspect|to_json|toJSON|toJson|to_h|to_hash|to_dict|model_dump|dict|as_json|__dict__)$/;
 
 /** The first tainted name passed as a whole value in `code`. */
 export function taintedValue(code: string, names: Map<string, "pii" | "secret">): Sensitive | null {
@@ -463,7 +495,7 @@ export function taintedValue(code: string, names: Map<string, "pii" | "secret">)
   PATH.lastIndex = 0;
   for (let m = PATH.exec(code); m; m = PATH.exec(code)) {
     const segments = m[0].split(/\s*(?:\?\.|!\.|&\.|\.|->|::)\s*/);
-    while (segments.length > 1 && TRANSPARENT.test(segments[segments.length - 1])) segments.pop();
+    while (segments.length > 1 && (TRANSPARENT.test(segments[segments.length - 1]) || WHOLE_FORM.test(segments[segments.length - 1]))) segments.pop();
     if (segments.length !== 1) continue;
     const name = segments[0].replace(/^[$@]/, "");
     const kind = names.get(name);
