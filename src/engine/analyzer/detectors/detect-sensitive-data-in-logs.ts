@@ -147,7 +147,7 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
  * [{}]", "Received Customer: " + c. "user" alone is left out (it is often a user name or id), and so are values that
  * are ids, counts or errors.
  */
-const PERSON_AT_PLACEHOLDER = /\b(?:(?:user|customer|patient|member|person|applicant|subscriber|employee|student|contact)s?[ _-]?(?:info|information|data|details?|record|profile|payload|object|dto|entity)|(?:customer|patient|applicant|subscriber|member)s?)(?:\s+(?:saved|received|created|updated|loaded|fetched|found|consumed|registered))?\s*(?:[:=]\s*)?[[(]?\s*(?:\{\}|%[sv]|\{[A-Za-z@]\w*\})|\b(?:customer|patient|applicant|subscriber|member)s?(?:[ _-]?(?:info|information|data|details?|record|profile|payload))?\s*[:=]\s*["'`]\s*[,+]/i;
+const PERSON_AT_PLACEHOLDER = /\b(?:(?:user|customer|patient|member|person|applicant|subscriber|employee|student|contact)s?[ _-]?(?:info|information|data|details?|record|profile|payload|object|dto|entity)|(?:customer|patient|applicant|subscriber|member)s?)(?:\s+(?:saved|received|created|updated|loaded|fetched|found|consumed|registered))?\s*(?:[:=]\s*)?(?:[[(]\s*)?(?:\{\}|%[sv]|\{[A-Za-z@]\w*\})|\b(?:customer|patient|applicant|subscriber|member)s?(?:[ _-]?(?:info|information|data|details?|record|profile|payload))?\s*[:=]\s*["'`]\s*[,+]/i;
 const NOT_A_RECORD_VALUE = /^(?:\w*(?:_id|Id|ID|_ids|Ids|IDs|_uuid|Uuid|UUID)|id|ids|uuid|count|total|size|len|length|num|number|status|state|type|kind|result|ok|success|\w*(?:Count|_count|Size|_size|Total|_total))$/;
 function personRecordAtPlaceholder(raw: string, args: string): string | null {
   if (!PERSON_AT_PLACEHOLDER.test(raw)) return null;
@@ -160,10 +160,10 @@ function personRecordAtPlaceholder(raw: string, args: string): string | null {
 const VOCABULARY_STEMS = /mail|phone|dn|dsn|connection|conn_?str|distinguished|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
 
 /** A name field read on some value: user.getName(), customer.name, member.getFullName() (read only for a person's record). */
-const NAME_READ = /[A-Za-z_]\w*\s*(?:\??\.|->)\s*(?:get_?)?(?:[Ff]ull_?|[Dd]isplay_?)?[Nn]ame\b/;
+const NAME_READ = /(?<![\w$])[A-Za-z_]\w*\s*(?:\??\.|->)\s*(?:get_?)?(?:[Ff]ull_?|[Dd]isplay_?)?[Nn]ame\b/;
 
 /** A name turned into text whole: `message.toString()`, `dto.ToString()`, `user.inspect`. */
-const CONVERTED_NAME = /[A-Za-z_]\w*\s*\.\s*(?:toString|ToString|to_s|inspect)\b/;
+const CONVERTED_NAME = /(?<![\w$])[A-Za-z_]\w*\s*\.\s*(?:toString|ToString|to_s|inspect)\b/;
 
 /** A name standing alone as a value (not a field, a call or a key): `, data)`, `{target}`, `($x)`, `name[0]`, `[$event, $x]`. */
 const BARE_NAME = /(?:^|[\s,(+{[])[$@]?[A-Za-z_]\w*\s*(?:$|[),}+[\]])/m;
