@@ -84,3 +84,21 @@ describe("whole records and console writes", () => {
     ]);
   });
 });
+
+describe("request bodies decoded or parsed, Django forms and Rails params", () => {
+  it("follows Go's decoded bodies and parsed bodies, and reads a form's cleaned data and Rails params whole", async () => {
+    await check([
+      ["Go body decoded into a struct", "internal/handler.go", ["+	var form SignupRequest", "+	if err := json.NewDecoder(r.Body).Decode(&form); err != nil {", "+		return", "+	}", '+	log.Println("new signup", form)'], "logging"],
+      ["Gin ShouldBindJSON", "internal/handler.go", ["+	var req Signup", "+	if err := c.ShouldBindJSON(&req); err != nil {", "+		return", "+	}", "+	fmt.Println(req)"], "logging"],
+      ["a request body parsed, then logged", "app/views.py", ["+    data = json.loads(request.body)", "+    logger.info(data)"], "logging"],
+      ["a Django form's cleaned data", "signup/views.py", ["         if form.is_valid():", "+            print(form.cleaned_data)"], "logging"],
+      ["Rails params whole", "app/controllers/users_controller.rb", ["+    logger.info params"], "logging"],
+    ]);
+    await check([
+      ["only the decoded item count", "internal/handler.go", ["+	if err := json.NewDecoder(r.Body).Decode(&payload); err != nil {", "+		return", "+	}", '+	log.Printf("got %d items", len(payload.Items))'], null],
+      ["the decode error only", "internal/handler.go", ["+	if err := c.ShouldBindJSON(&req); err != nil {", '+		log.Printf("bad request: %v", err)', "+	}"], null],
+      ["one plain field of the cleaned data", "signup/views.py", ["         if form.is_valid():", "+            print(form.cleaned_data['page'])"], null],
+      ["one Rails param that is not personal", "app/controllers/users_controller.rb", ["+    logger.info params[:page]"], null],
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
-import { capturedDump, credentialNames, envSecretsAsNames, goHeaderLoopNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholePhpRequest, wholeRequestValue, wholeValue } from "./log-whole-values.js";
+import { capturedDump, credentialNames, envSecretsAsNames, goHeaderLoopNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholeRequestValue } from "./log-whole-values.js";
 import { classifyWords, findLogCall, mayNameForeignWord, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, splitWords, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
 // Laravel's loggers reached through a channel, a stack or the container: Log::channel('auth')->info(, logger()->channel('x')->warning(,
@@ -112,7 +112,7 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
     if (named?.kind === "pii" && /[A-Za-z_$]/.test(args.replace(/""/g, "")) && !onlyErrors(args) && !NAMED_FIELD.test(raw)) return named;
   }
   // Whole values: a request's header set, PHP's request input, an HTTP session's id, a JavaScript request's user.
-  const whole = wholeValue(code, diff.path) ?? wholePhpRequest(code, diff.path);
+  const whole = wholeRequestValue(code, diff.path);
   if (whole) return whole;
   // Only a bare name (or a loop variable's .Value) can hold a value given before; most calls pass none.
   const bare = BARE_NAME.test(code) || CONVERTED_NAME.test(code);
@@ -261,7 +261,8 @@ const LOG_CONTEXT_CALL = /\b(?:MDC|ThreadContext|LogContext|MappedDiagnosticsLog
 function locateLogCall(text: string): { callText: string; end: number } | null {
   let known = LOG_CALL.exec(text);
   // "Logger.warn" of Logger.warning(...): the method name goes on, so the call is read by its shape instead.
-  if (known && !known[0].endsWith("(") && /^\w/.test(text.slice(known.index + known[0].length))) known = null;
+  // (A call without parentheses, Ruby's `logger.info params`, ends in the space before its argument and stays a call.)
+  if (known && /\w$/.test(known[0]) && /^\w/.test(text.slice(known.index + known[0].length))) known = null;
   if (known) return { callText: known[0], end: known.index + known[0].length };
   const shaped = findLogCall(text);
   if (shaped) return { callText: text.slice(shaped.index, shaped.end), end: shaped.end };

@@ -204,10 +204,19 @@ export function wholePhpRequest(code: string, path: string): Sensitive | null {
  */
 const BODY_PARAMETER = /@RequestBody\s+(?:@\w+(?:\([^()]{0,80}\))?\s+)*(?:final\s+)?(?:[A-Z][\w.]{0,60}(?:<[^<>]{0,80}>)?\s+([a-z_]\w*)|([a-z_]\w*)\s*:)|@Body\s*\([^()]{0,80}\)\s*([A-Za-z_]\w*)|\[\s*From(?:Body|Form)\s*\]\s*[A-Z][\w.]{0,60}(?:<[^<>]{0,80}>)?\??\s+([a-z_]\w*)|\b(?:Json|Form)\s*\(\s*([a-z_]\w*)\s*\)\s*:\s*(?:\w+\s*::\s*)*(?:Json|Form)\s*<|\b([a-z_]\w*)\s*:\s*web\s*::\s*(?:Json|Form)\s*</g;
 
-/** Names a handler's signature binds to the request's whole body or form (see BODY_PARAMETER). */
+/**
+ * Go handlers that decode the request body into a variable, by the libraries' documented calls:
+ * json.NewDecoder(r.Body).Decode(&payload), Gin's c.ShouldBindJSON(&req) / c.Bind(&req), Echo's c.Bind(&req),
+ * Fiber's c.BodyParser(&req).
+ */
+const GO_BODY_DECODE = /\b(?:json|xml)\s*\.\s*NewDecoder\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)\s*\.\s*Decode\s*\(\s*&\s*([A-Za-z_]\w*)|\b(?:c|ctx)\s*\.\s*(?:ShouldBind(?:JSON|With|Query)?|Bind(?:JSON)?|MustBindWith|BodyParser)\s*\(\s*&\s*([A-Za-z_]\w*)/;
+
+/** Names a handler's signature binds to the request's whole body or form (see BODY_PARAMETER), and Go's decoded bodies. */
 export function requestBodyNames(lines: string[]): Map<string, "pii"> {
   const names = new Map<string, "pii">();
   for (const text of lines) {
+    const decoded = text.length < 300 && /Decode|Bind|BodyParser/.test(text) ? GO_BODY_DECODE.exec(text) : null;
+    if (decoded) names.set(decoded[1] ?? decoded[2], "pii");
     if (text.length > 400 || !/Body|From(?:Body|Form)|Json|Form/.test(text)) continue;
     BODY_PARAMETER.lastIndex = 0;
     for (const m of text.matchAll(BODY_PARAMETER)) {
@@ -257,10 +266,14 @@ export function goHeaderLoopNames(lines: string[]): Map<string, "secret"> {
 
 /** Whole request values inside a right-hand side, for the data flow: `'...' . var_export($_POST, 1)`, `JSON.stringify(req.body)`. */
 const REQUEST_VALUE = /(?<![\w$.])(?:req|request)\s*\.\s*(?:body|form|json|data|POST|query|params)(?![\w$]|\s*(?:\??\.|\[|\())/g;
+/** A Django form's whole submitted and cleaned input: form.cleaned_data, self.cleaned_data. */
+const CLEANED_DATA = /(?<![\w$])(?:[a-z_]\w*\s*\.\s*)?cleaned_data(?![\w$]|\s*(?:\??\.|\[|\())/g;
+/** Rails' whole request parameters (a bare `params` in a Ruby file): every field the person submitted. */
+const RUBY_PARAMS = /(?<![\w$.@:])params(?![\w$?!]|\s*(?:\[|\.|\(|:|=(?![=>])))/g;
 export function wholeRequestValue(code: string, path: string): Sensitive | null {
   const whole = wholeValue(code, path) ?? wholePhpRequest(code, path);
   if (whole) return whole;
-  const m = firstPassed(REQUEST_VALUE, code);
+  const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null);
   return m ? { kind: "pii", value: m[0] } : null;
 }
 
