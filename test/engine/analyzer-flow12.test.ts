@@ -102,3 +102,18 @@ describe("request bodies decoded or parsed, Django forms and Rails params", () =
     ]);
   });
 });
+
+describe("FastAPI bodies, body fields and PHP's decoded input", () => {
+  it("finds a FastAPI model parameter, a body field kept in a variable and php://input decoded, each logged", async () => {
+    await check([
+      ["FastAPI model parameter", "app/routers/signup.py", ['+@router.post("/signup")', "+async def signup(payload: SignupIn, db: Session = Depends(get_db)):", '+    logger.info("signup %s", payload)'], "logging"],
+      ["a body field in a variable", "routes/contact.js", ["+  const note = req.body.message;", "+  console.log('contact note', note);"], "logging"],
+      ["php://input decoded", "api/hook.php", ["+$data = json_decode(file_get_contents('php://input'), true);", "+error_log(print_r($data, true));"], "logging"],
+    ]);
+    await check([
+      ["FastAPI session parameter only", "app/routers/signup.py", ['+@router.post("/signup")', "+async def signup(payload: SignupIn, db: Session = Depends(get_db)):", '+    logger.info("signup from %s", payload.source)'], null],
+      ["a paging field of the body", "routes/list.js", ["+  const page = req.body.page;", "+  console.log('page', page);"], null],
+      ["only whether the input decoded", "api/hook.php", ["+$data = json_decode(file_get_contents('php://input'), true);", "+error_log('decoded: ' . (is_array($data) ? 'yes' : 'no'));"], null],
+    ]);
+  });
+});

@@ -393,7 +393,9 @@ const REQUEST_SOURCE = /^(?:await\s+)?(?:file_get_contents\s*\(\s*["']php:\/\/in
  * side: Ktor's call.receive<T>() / receiveText() / receiveParameters(), Go's io.ReadAll(r.Body), Starlette and Fetch
  * request.body() / .text() / .json(), Flask's request.get_data(), servlet readers.
  */
-const REQUEST_READ = /^(?:await\s+)?(?:call\s*\.\s*receive(?:OrNull|Nullable)?\s*(?:<[^<>]{1,80}>)?\s*\(|(?:[A-Za-z_]\w*\s*\.\s*)?receive(?:Text|Parameters|Multipart)\s*\(|(?:io|ioutil)\s*\.\s*ReadAll\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)|(?:req|request)\s*\.\s*(?:body|text|json|get_data|getReader|getInputStream|formData|form)\s*\()/;
+const REQUEST_READ = /^(?:await\s+)?(?:call\s*\.\s*receive(?:OrNull|Nullable)?\s*(?:<[^<>]{1,80}>)?\s*\(|(?:[A-Za-z_]\w*\s*\.\s*)?receive(?:Text|Parameters|Multipart)\s*\(|(?:io|ioutil)\s*\.\s*ReadAll\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)|(?:req|request)\s*\.\s*(?:body|text|json|get_data|getReader|getInputStream|formData|form)\s*\(|json_decode\s*\(\s*file_get_contents\s*\(\s*["']php:\/\/input["'])/;
+/** One field of a request's body or form taken into a variable: `const payload = req.body.data`, `text = request.form["message"]`. */
+const REQUEST_FIELD = /^(?:await\s+)?(?:req|request|ctx\.request)\s*\.\s*(?:body|json|form|data|POST)\s*(?:\??\.\s*|\[\s*["'])([A-Za-z_]\w*)["']?\s*\]?\s*;?\s*$/;
 /** Declarations, typed or not, and appends: `const x =`, `val x =`, `String x =`, `Map<String, Object> x =`, `x :=`, `$x =`, `body += chunk`. */
 const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+|[A-Z][\w.]{0,60}(?:<[^<>=;]{0,80}>)?(?:\[\])?\??\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|[+.]?=(?![=>~]))\s*(.+?)\s*;?\s*$/;
 /** Go's two results, the value first: `body, err := io.ReadAll(r.Body)`. */
@@ -456,6 +458,9 @@ export function taintedNames(lines: string[], keepCodeOnly: (text: string) => st
       if (depth > 0) { open = { name, depth, lines: 0 }; continue; }
     }
     if (REQUEST_SOURCE.test(rhs) || REQUEST_READ.test(rhs)) { names.set(name, "pii"); continue; }
+    // A field of the submitted body, unless the field or the variable says it is an id, a count, a page or a flag.
+    const field = REQUEST_FIELD.exec(rhs);
+    if (field && ![...splitWords(field[1]), ...splitWords(name)].some((w) => PLAIN_FIELD.has(w))) { names.set(name, "pii"); continue; }
     const code = keepCodeOnly(subscriptsAsFields(rhs)).trim();
     // Only a value taken as it is (or put into a string): user.email, params[:email] || "", f"{base}?token={token}".
     const only = /^(?:await\s+)?([A-Za-z_$@][\w$]*(?:\s*(?:\?\.|\.|->|::)\s*[A-Za-z_$][\w$]*(?:\(\s*\))?)*)\s*(?:(?:\?\?|\|\||\bor\b|\?:).*)?$/.exec(code);

@@ -211,10 +211,23 @@ const BODY_PARAMETER = /@RequestBody\s+(?:@\w+(?:\([^()]{0,80}\))?\s+)*(?:final\
  */
 const GO_BODY_DECODE = /\b(?:json|xml)\s*\.\s*NewDecoder\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)\s*\.\s*Decode\s*\(\s*&\s*([A-Za-z_]\w*)|\b(?:c|ctx)\s*\.\s*(?:ShouldBind(?:JSON|With|Query)?|Bind(?:JSON)?|MustBindWith|BodyParser)\s*\(\s*&\s*([A-Za-z_]\w*)/;
 
+/** A FastAPI route (or Litestar/Starlette-style decorator) that takes a body: @app.post(, @router.put(. */
+const PY_BODY_ROUTE = /^\s*@\w+(?:\.\w+)*\.(?:post|put|patch)\s*\(/;
+/** A parameter typed with a model class (the body), not one filled by a dependency or the framework's own objects. */
+const PY_MODEL_PARAMETER = /(?:^|[,(]\s*)([a-z_]\w*)\s*:\s*([A-Z]\w*)\s*(?=[,)]|$)/g;
+const PY_FRAMEWORK_TYPE = /^(?:Request|Response|Session|AsyncSession|BackgroundTasks|WebSocket|UploadFile|File|HTTPAuthorizationCredentials|HTTPBasicCredentials|SecurityScopes|Annotated|Optional|List|Dict|Any|Union|Query|Path|Header|Cookie|Depends|Form|Body|str|int|float|bool|UUID|datetime|date)$/;
+
 /** Names a handler's signature binds to the request's whole body or form (see BODY_PARAMETER), and Go's decoded bodies. */
 export function requestBodyNames(lines: string[]): Map<string, "pii"> {
   const names = new Map<string, "pii">();
+  let route = false;
   for (const text of lines) {
+    // FastAPI: under @app.post(...), a `def` parameter typed with a model class is the request body.
+    if (PY_BODY_ROUTE.test(text)) { route = true; continue; }
+    if (route && /^\s*(?:async\s+)?def\s/.test(text) && text.length < 400) {
+      for (const m of text.matchAll(PY_MODEL_PARAMETER)) if (!PY_FRAMEWORK_TYPE.test(m[2])) names.set(m[1], "pii");
+    }
+    if (!/^\s*@/.test(text)) route = false;
     const decoded = text.length < 300 && /Decode|Bind|BodyParser/.test(text) ? GO_BODY_DECODE.exec(text) : null;
     if (decoded) names.set(decoded[1] ?? decoded[2], "pii");
     if (text.length > 400 || !/Body|From(?:Body|Form)|Json|Form/.test(text)) continue;
