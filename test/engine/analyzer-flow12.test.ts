@@ -62,6 +62,7 @@ describe("names that say what a value is", () => {
     await check([
       ["a user group's name", "src/main/java/acme/GroupService.java", ["+    public void addUserGroup(String name) {", "+        logger.info(name);", "+    }"], null],
       ["a date range's end", "src/report.js", ["+function formatRange(from, to) {", "+  console.log('range', from, to);", "+}"], null],
+      ["a chat message's room", "src/chat.js", ["+function sendMessage(to, msg) {", "+  console.log('emit to room', to);", "+}"], null],
       ["a product's name read", "src/main/java/acme/ProductHelper.java", ["+    public static void logProduct(final Product product) {", "+        log.debug(product.getName());", "+    }"], null],
       ["a token printer's count only", "internal/proxy/util.go", ["+func printTokenStats(n int) {", '+	fmt.Println("tokens:", n)', "+}"], null],
     ]);

@@ -303,7 +303,8 @@ export function requestChunkNames(lines: string[]): Map<string, "pii"> {
 
 /** Verbs of sending a message to someone, and what is sent: sendSms(to, body), send_email(to, ...), deliverOtp(to). */
 const SEND_VERB = new Set(["send", "deliver", "dispatch", "notify", "text"]);
-const SENT_THING = new Set(["sms", "text", "mail", "email", "otp", "whatsapp", "message", "msg", "notification", "code", "verification", "reminder", "invite", "invitation", "alert"]);
+// Not "message" or "notification": a chat's or a push service's `to` is often a room, a channel or a device.
+const SENT_THING = new Set(["sms", "text", "mail", "email", "otp", "whatsapp", "code", "verification", "reminder", "invite", "invitation"]);
 /** A recipient parameter: `to`, `recipient`, `number` (typed or not). */
 const RECIPIENT_PARAMETER = /(?:^|[,(]\s*)(?:[A-Z]\w*\s+)?\$?(to|recipient|number|toNumber|to_number)\s*(?:[,):=?]|\s+\*?[a-z]\w*\s*(?:,|$)|$)/;
 
