@@ -3,12 +3,12 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
-import { capturedDump, credentialNames, envSecretsAsNames, recordNames, recordValue, requestInputNames, wholePhpRequest, wholeValue } from "./log-whole-values.js";
+import { capturedDump, credentialNames, envSecretsAsNames, goHeaderLoopNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholeRequestValue } from "./log-whole-values.js";
 import { classifyWords, findLogCall, mayNameForeignWord, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, splitWords, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
 // Laravel's loggers reached through a channel, a stack or the container: Log::channel('auth')->info(, logger()->channel('x')->warning(,
 // app('log')->info(, resolve('log')->error(.
-const LOG_CALL = /(?:\b(?:Log\s*::\s*(?:channel|stack|build|driver|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\]|\$?\w+)?\s*\)|logger\s*\(\s*\)|app\s*\(\s*["'](?:log|logger)["']\s*\)|resolve\s*\(\s*["']log["']\s*\))(?:\s*->\s*(?:channel|stack|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\])?\s*\))?\s*->\s*(?:emergency|alert|critical|error|warning|notice|info|debug|log)(?=\s*\()|\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+(?!=|->))|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
+const LOG_CALL = /(?:\b(?:Log\s*::\s*(?:channel|stack|build|driver|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\]|\$?\w+)?\s*\)|logger\s*\(\s*\)|app\s*\(\s*["'](?:log|logger)["']\s*\)|resolve\s*\(\s*["']log["']\s*\))(?:\s*->\s*(?:channel|stack|withContext)\s*\(\s*(?:["'][\w.-]*["']|\[[^\]\n]{0,200}\])?\s*\))?\s*->\s*(?:emergency|alert|critical|error|warning|notice|info|debug|log)(?=\s*\()|\bconsole\.(?:log|info|warn|error|debug|trace)|\b(?:logger|log|logging|_logger|_log|slog|logrus|zap\.[LS]\(\)|Log|LOG|LOGGER|Logger|Rails\.logger|self\.logger|self\.log|this\.logger|this\.log|this\._logger|_logger)\s*(?:\.|::|->)\s*(?:log|info|warn|warning|error|debug|trace|fatal|critical|exception|notice|Print|Printf|Println|Infof|Debugf|Errorf|Warnf|Infow|Debugw|Errorw|Warnw|Info|Debug|Error|Warn|Fatal|LogInformation|LogDebug|LogWarning|LogError|LogCritical|LogTrace|Information|Warning)|\bLog\.(?:i|d|w|e|v|wtf)|\blogger\(\)\s*->\s*\w+|\blogger\s*(?=\((?!\)))|\bfmt\.Print(?:f|ln)?|\blog\.Print(?:f|ln)?|\bSystem\.(?:out|err)\.print(?:ln|f)?|\bConsole\.(?:Error\.|Out\.)?Write(?:Line)?(?=\s*\()|\berror_log|\.(?:severe|finest|finer)(?=\s*\()|\b(?:NSLog|os_log|debugPrint|syslog)(?=\s*\()|\bTimber\.(?:[dievwa]|wtf|tag\s*\([^)]*\)\s*\.\s*[dievw])(?=\s*\()|\bspdlog::(?:info|debug|warn|error|trace|critical)(?=\s*\()|\bstd::(?:cout|cerr|clog)\s*<<|\bfprintf\s*\(\s*stderr\s*,|\b(?:(?:tracing|log|slog)::)?(?:info|debug|warn|error|trace|println|eprintln|print|eprint)!(?=\s*\())\s*\(?|(?:^|;)\s*(?:print|puts|pp|p)(?:\s*\(|\s+(?!=|->))|(?:^|[;{]\s*|\s)println(?=\s*\()\s*\(|(?:^|[;{]\s*|\s)(?:log|debug)(?=\s*\(\s*[{"'`])\s*\(/;
 
 const PII = /(?<![.\w$>])address(?:es)?\b(?!\s*[.([])|\b(?:mail_?[Aa]ddress(?:es)?|recipients?|recipient_?email|to_?email|toEmail|claims|userinfo|user_?info)\b|\b(?:shipping|billing|postal|home|street|mailing|delivery)_?[Aa]ddress\b|\b(?:[a-z]+_)?(?:email|email_address|e_mail|phone|phone_number|mobile_number|ssn|social_security_number|date_of_birth|dob|birth_date|birthdate|passport_number|national_id|tax_id|iban|credit_card|credit_card_number|card_number|cvv|cvc|home_address|street_address|ip_address|full_name|first_name|last_name|diagnosis|medical_record|medical_record_number|patient_name)\b|\b[a-z]\w*(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|Dob|BirthDate|Iban|IBAN|CardNumber|CreditCard|IpAddress|FullName|FirstName|LastName|Diagnosis|PatientName)\b|\b(?:emailAddress|phoneNumber|dateOfBirth|birthDate|creditCard|cardNumber|ipAddress|fullName|firstName|lastName|nationalId|passportNumber|taxId|medicalRecord|patientName)\b|\.(?:Email|EmailAddress|Phone|PhoneNumber|SSN|Ssn|DateOfBirth|BirthDate|Iban|IBAN|CardNumber|CreditCardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\b|\bget(?:Email|EmailAddress|Phone|PhoneNumber|Ssn|SSN|DateOfBirth|BirthDate|Iban|CardNumber|IpAddress|FullName|FirstName|LastName|PassportNumber|NationalId|TaxId)\s*\(|\b(?:req|request)\.(?:body|form|json|data|POST)\b|\bparams\.(?:inspect|to_unsafe_h|permit!)|\b(?:JSON\.stringify|json\.dumps|JsonSerializer\.Serialize|JsonConvert\.SerializeObject|toJSONString|toJson)\s*\(\s*(?:req|request|body|payload|params|command|dto|input|form)\b|\$request->(?:all|input|post|json|getContent)\s*\(\s*\)|\brequest\.(?:get_json|get_data)\s*\(|\brequest\.(?:args|values|form)\b(?!\s*[.[(])|\bgetParameterMap\s*\(/;
 
@@ -105,26 +105,65 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
     // An address or IP beside words of machines is a machine's, not a person's.
     // An address read from an HTTP request (req.getRemoteAddr(), request.remote_addr) is its client's, whatever the message says.
     if (found) return found.kind === "pii" && /(?:addr|address|ip)$/i.test(found.value) && !FROM_REQUEST.test(found.value) && MACHINE_WORDS.test(raw.replace(/\$_SERVER\b/g, "")) ? null : found;
-    const whole = wholeRecord(args);
+    const whole = wholeRecord(args) ?? personRecordAtPlaceholder(raw, args);
     if (whole) return { kind: "pii", value: whole };
     // The message names personal data at a placeholder and a value fills it (not only an error, not a name or id field).
     const named = namedPlaceholder(raw);
     if (named?.kind === "pii" && /[A-Za-z_$]/.test(args.replace(/""/g, "")) && !onlyErrors(args) && !NAMED_FIELD.test(raw)) return named;
   }
   // Whole values: a request's header set, PHP's request input, an HTTP session's id, a JavaScript request's user.
-  const whole = wholeValue(code, diff.path) ?? wholePhpRequest(code, diff.path);
+  const whole = wholeRequestValue(code, diff.path);
   if (whole) return whole;
   // Only a bare name (or a loop variable's .Value) can hold a value given before; most calls pass none.
-  if (!BARE_NAME.test(code) && !/\.\s*[Vv]alue\b|\bob_get_/.test(code)) return null;
+  const bare = BARE_NAME.test(code) || CONVERTED_NAME.test(code);
+  const nameRead = !bare && NAME_READ.test(code);
+  if (!bare && !nameRead && !/\.\s*[Vv]alue\b|\bob_get_/.test(code)) return null;
   const before = linesBefore(diff, index, 30);
-  const names = taintedNames(before, keepCodeOnly);
+  const withCall = [...before, diff.lines[index].text];
+  let records: Set<string> | undefined;
+  // A person's record's name read (user.getName(), customer.name), the record known by its type or where it was loaded.
+  if (/[Nn]ame\b/.test(code)) {
+    records = recordNames(withCall, diff.path);
+    const name = recordNameField(code, records);
+    if (name) return name;
+  }
+  if (nameRead) return null;
+  // Names tainted by where they come from seed the flow through the assignments that follow them: a handler's
+  // request-body parameter, a request stream's chunks, a person-named function's `name`, a send-SMS or mail function's
+  // recipient, a loop over a request's headers.
+  const seed = new Map<string, "pii" | "secret">([...requestBodyNames(withCall), ...requestChunkNames(before), ...personNameParameters(before), ...recipientParameters(before), ...goHeaderLoopNames(before)]);
+  const names = taintedNames(before, keepCodeOnly, seed, (rhs) => wholeRequestValue(rhs, diff.path));
   for (const [name, kind] of credentialNames(before)) names.set(name, kind);
   for (const [name, kind] of requestInputNames(before)) names.set(name, kind);
-  return taintedValue(code, names) ?? recordValue(code, recordNames([...before, diff.lines[index].text], diff.path)) ?? capturedDump(code, before);
+  const tainted = taintedValue(code, names) ?? recordValue(code, records ?? recordNames(withCall, diff.path)) ?? capturedDump(code, before);
+  if (tainted) return tainted;
+  // Inside a function named for writing out a secret (printToken, logPassword), what it prints is that secret.
+  const printer = onlyErrors(args) ? null : printsSecretFunction(before, classifyWords);
+  return printer ? { kind: "secret", value: printer } : null;
+}
+
+/**
+ * A message naming a person's record right before its placeholder or its end: "customer info saved : {}", "user info
+ * [{}]", "Received Customer: " + c. "user" alone is left out (it is often a user name or id), and so are values that
+ * are ids, counts or errors.
+ */
+const PERSON_AT_PLACEHOLDER = /\b(?:(?:user|customer|patient|member|person|applicant|subscriber|employee|student|contact)s?[ _-]?(?:info|information|data|details?|record|profile|payload|object|dto|entity)|(?:customer|patient|applicant|subscriber|member)s?)(?:\s+(?:saved|received|created|updated|loaded|fetched|found|consumed|registered))?\s*(?:[:=]\s*)?(?:[[(]\s*)?(?:\{\}|%[sv]|\{[A-Za-z@]\w*\})|\b(?:customer|patient|applicant|subscriber|member)s?(?:[ _-]?(?:info|information|data|details?|record|profile|payload))?\s*[:=]\s*["'`]\s*[,+]/i;
+const NOT_A_RECORD_VALUE = /^(?:\w*(?:_id|Id|ID|_ids|Ids|IDs|_uuid|Uuid|UUID)|id|ids|uuid|count|total|size|len|length|num|number|status|state|type|kind|result|ok|success|\w*(?:Count|_count|Size|_size|Total|_total))$/;
+function personRecordAtPlaceholder(raw: string, args: string): string | null {
+  if (!PERSON_AT_PLACEHOLDER.test(raw)) return null;
+  const values = args.split(",").map((part) => part.replace(/^[\s(+]+|[\s);+]+$/g, "")).filter((part) => part !== "" && part !== '""');
+  if (values.length !== 1 || !/^[A-Za-z_$][\w$]*$/.test(values[0]) || NOT_A_RECORD_VALUE.test(values[0]) || onlyErrors(values[0])) return null;
+  return values[0];
 }
 
 /** Stems of every word the vocabulary and the record patterns know: a call naming none of them is not read word by word. */
 const VOCABULARY_STEMS = /mail|phone|dn|dsn|connection|conn_?str|distinguished|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
+
+/** A name field read on some value: user.getName(), customer.name, member.getFullName() (read only for a person's record). */
+const NAME_READ = /(?<![\w$])[A-Za-z_]\w*\s*(?:\??\.|->)\s*(?:get_?)?(?:[Ff]ull_?|[Dd]isplay_?)?[Nn]ame\b/;
+
+/** A name turned into text whole: `message.toString()`, `dto.ToString()`, `user.inspect`. */
+const CONVERTED_NAME = /(?<![\w$])[A-Za-z_]\w*\s*\.\s*(?:toString|ToString|to_s|inspect)\b/;
 
 /** A name standing alone as a value (not a field, a call or a key): `, data)`, `{target}`, `($x)`, `name[0]`, `[$event, $x]`. */
 const BARE_NAME = /(?:^|[\s,(+{[])[$@]?[A-Za-z_]\w*\s*(?:$|[),}+[\]])/m;
@@ -222,7 +261,8 @@ const LOG_CONTEXT_CALL = /\b(?:MDC|ThreadContext|LogContext|MappedDiagnosticsLog
 function locateLogCall(text: string): { callText: string; end: number } | null {
   let known = LOG_CALL.exec(text);
   // "Logger.warn" of Logger.warning(...): the method name goes on, so the call is read by its shape instead.
-  if (known && !known[0].endsWith("(") && /^\w/.test(text.slice(known.index + known[0].length))) known = null;
+  // (A call without parentheses, Ruby's `logger.info params`, ends in the space before its argument and stays a call.)
+  if (known && /\w$/.test(known[0]) && /^\w/.test(text.slice(known.index + known[0].length))) known = null;
   if (known) return { callText: known[0], end: known.index + known[0].length };
   const shaped = findLogCall(text);
   if (shaped) return { callText: text.slice(shaped.index, shaped.end), end: shaped.end };

@@ -237,7 +237,7 @@ const CALLS_THAT_READ = /^(?:get|fetch|read|load|find|lookup|extract|decrypt|rev
 const LABEL_AFTER = /^\s*(?::(?!:)|=(?![=>~]))/;
 
 /** Calls that pass a value on as text (so a value inside them is still logged): str(x), Sprintf(.., x), strtolower($x). */
-const PASSES_VALUE = /^(?:|str|String|repr|format|Sprintf|Sprint|Sprintln|sprintf|printf|Format|f|strtolower|strtoupper|lower|upper|trim|strip|dumps|stringify|json_encode|inspect|to_s|toString|valueOf|quote|escape|encodeURIComponent|urlencode|concat|join|Join|print_r|var_export|dict|vars|asdict|Some|Ok|normalize_log_value|formatted|format!|write!|html_escape|h|u|e|dump|debug|Debug|pp|tostring|unicode|bytes|encode|decode|new|of|listOf|mapOf|arrayOf|hashMapOf|json|Json|serialize|Serialize|SerializeObject)$/;
+const PASSES_VALUE = /^(?:|str|String|string|loads|parse|json_decode|parse_json|fromJson|readValue|repr|format|Sprintf|Sprint|Sprintln|sprintf|printf|Format|f|strtolower|strtoupper|lower|upper|trim|strip|dumps|stringify|json_encode|inspect|to_s|toString|valueOf|quote|escape|encodeURIComponent|urlencode|concat|join|Join|print_r|var_export|dict|vars|asdict|Some|Ok|normalize_log_value|formatted|format!|write!|html_escape|h|u|e|dump|debug|Debug|pp|tostring|unicode|bytes|encode|decode|new|of|listOf|mapOf|arrayOf|hashMapOf|json|Json|serialize|Serialize|SerializeObject)$/;
 
 /** Characters walked to map calls' parentheses (read by the adversarial test: it must grow linearly with the code). */
 export const parenthesesWalked = { characters: 0 };
@@ -388,26 +388,88 @@ export function wholeRecord(code: string): string | null {
 
 /** Sources that hold a person's input or a request's credentials as a whole (the whole right-hand side of an assignment). */
 const REQUEST_SOURCE = /^(?:await\s+)?(?:file_get_contents\s*\(\s*["']php:\/\/input["']\s*\)|(?:req|request|ctx\.request|c\.Request|r)\s*\.\s*(?:body|json|form|values|data|POST|params|query|headers|cookies|Body|Form|PostForm|Header|get_json\s*\([^)]*\)|json\s*\(\s*\)|formData\s*\(\s*\))|\$request\s*->\s*(?:all|input|post|json)\s*\(\s*\)|\$_(?:POST|REQUEST|GET|COOKIE)|params)(?:\s*\.\s*(?:to_unsafe_h|to_h|dict|copy|permit!)(?:\s*\(\s*\))?)?\s*;?\s*$/;
-const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|=(?![=>~]))\s*(.+?)\s*;?\s*$/;
+/**
+ * Reads of a request's whole body by the frameworks' own calls (their documented APIs), at the start of a right-hand
+ * side: Ktor's call.receive<T>() / receiveText() / receiveParameters(), Go's io.ReadAll(r.Body), Starlette and Fetch
+ * request.body() / .text() / .json(), Flask's request.get_data(), servlet readers.
+ */
+const REQUEST_READ = /^(?:await\s+)?(?:call\s*\.\s*receive(?:OrNull|Nullable)?\s*(?:<[^<>]{1,80}>)?\s*\(|(?:[A-Za-z_]\w*\s*\.\s*)?receive(?:Text|Parameters|Multipart)\s*\(|(?:io|ioutil)\s*\.\s*ReadAll\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)|(?:req|request)\s*\.\s*(?:body|text|json|get_data|getReader|getInputStream|formData|form)\s*\(|json_decode\s*\(\s*file_get_contents\s*\(\s*["']php:\/\/input["'])/;
+/** One field of a request's body or form taken into a variable: `const payload = req.body.data`, `text = request.form["message"]`. */
+const REQUEST_FIELD = /^(?:await\s+)?(?:req|request|ctx\.request)\s*\.\s*(?:body|json|form|data|POST)\s*(?:\??\.\s*|\[\s*["'])([A-Za-z_]\w*)["']?\s*\]?\s*;?\s*$/;
+/** Declarations, typed or not, and appends: `const x =`, `val x =`, `String x =`, `Map<String, Object> x =`, `x :=`, `$x =`, `body += chunk`. */
+const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+|[A-Z][\w.]{0,60}(?:<[^<>=;]{0,80}>)?(?:\[\])?\??\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|[+.]?=(?![=>~]))\s*(.+?)\s*;?\s*$/;
+/** Go's two results, the value first: `body, err := io.ReadAll(r.Body)`. */
+const GO_PAIR = /^\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*:?=\s*(.+?)\s*$/;
+/** Destructuring: `const { email, to: phone, ...rest } = req.body`, `let {a, b} = payload`. */
+const DESTRUCTURE = /^\s*(?:const|let|var|val)?\s*\{([^{}]{1,200})\}\s*(?::\s*[^=]{1,80})?=(?![=>])\s*(.+?)\s*;?\s*$/;
+/** Destructured fields that say what they are and are not personal: ids, counts, paging, flags, kinds, times. */
+const PLAIN_FIELD = new Set(["id", "ids", "uuid", "count", "total", "page", "limit", "offset", "size", "per", "sort", "order", "status", "state", "type", "kind", "mode", "action", "lang", "locale", "format", "version", "enabled", "active", "flag", "date", "time", "timestamp", "from", "start", "end", "since", "until", "before", "after", "cursor", "skip", "take", "filter", "search", "q", "query", "category", "tag", "tags", "level", "priority", "amount", "quantity", "qty", "price", "currency", "title", "slug", "url", "path", "method", "source", "target", "event", "events", "is", "has", "should", "max", "min", "timeout", "retry", "retries", "debug", "verbose", "dry", "run", "force", "channel", "room", "group", "role", "roles", "scope", "scopes", "permission", "permissions", "model", "temperature", "stream", "options", "config", "settings"]);
+
+/** Names bound by a destructuring pattern's fields (the alias when one is given), defaults and rest markers dropped. */
+function destructuredNames(fields: string): string[] {
+  const out: string[] = [];
+  for (const part of fields.split(",")) {
+    const field = part.replace(/=.*$/s, "").replace(/^\s*\.\.\./, "").trim();
+    const name = (field.includes(":") ? field.slice(field.indexOf(":") + 1) : field).trim();
+    if (/^[A-Za-z_$][\w$]*$/.test(name)) out.push(name);
+  }
+  return out;
+}
 
 /**
  * Variables given a sensitive value in the lines before a log call (same hunk, new side): `data = request.json`,
- * `link = base + "?token=" + token`, `addr = user.email`. Their name alone does not say so.
+ * `link = base + "?token=" + token`, `addr = user.email`. Their name alone does not say so. A light linear data flow:
+ * the lines are read once, in order, and a name given a tainted name's value (`payload = body`, `s = JSON.stringify(dto)`,
+ * `const { to, text } = req.body`) is tainted in turn. `seed` holds names tainted by where they come from (a handler's
+ * request-body parameter, a loop over a request's headers); `sourceValue` finds whole request values inside a
+ * right-hand side (`$msg = '...' . var_export($_POST, 1)`).
  */
-export function taintedNames(lines: string[], keepCodeOnly: (text: string) => string): Map<string, "pii" | "secret"> {
-  const names = new Map<string, "pii" | "secret">();
+export function taintedNames(lines: string[], keepCodeOnly: (text: string) => string, seed?: Map<string, "pii" | "secret">, sourceValue?: (code: string) => Sensitive | null): Map<string, "pii" | "secret"> {
+  const names = new Map<string, "pii" | "secret">(seed ?? []);
+  // A literal (object, dict, hash, list) assigned over several lines: its entries' values taint the name it is given.
+  let open: { name: string; depth: number; lines: number } | null = null;
   for (const text of lines) {
-    if (text.length > 300 || !text.includes("=")) continue;
-    const m = ASSIGNMENT.exec(text);
+    if (text.length > 300) { open = null; continue; }
+    if (open) {
+      const code = keepCodeOnly(subscriptsAsFields(text));
+      if (!names.has(open.name)) {
+        const found = sensitiveIdentifier(code) ?? (names.size ? taintedValue(code, names) : null);
+        if (found) names.set(open.name, found.kind);
+      }
+      open.depth += bracketBalance(code);
+      if (open.depth <= 0 || ++open.lines > 40) open = null;
+      continue;
+    }
+    if (!text.includes("=")) continue;
+    const destructured = text.includes("{") ? DESTRUCTURE.exec(text) : null;
+    if (destructured) {
+      const source = destructured[2].replace(/;\s*$/, "");
+      const from = REQUEST_SOURCE.test(source) || REQUEST_READ.test(source) ? "pii" : names.get(/^(?:await\s+)?([A-Za-z_$][\w$]*)$/.exec(source)?.[1] ?? "");
+      if (from) for (const name of destructuredNames(destructured[1])) if (!splitWords(name).some((w) => PLAIN_FIELD.has(w))) names.set(name, from);
+      continue;
+    }
+    const m = ASSIGNMENT.exec(text) ?? GO_PAIR.exec(text);
     if (!m) continue;
     const [, name, rhs] = m;
     if (/\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|len|length|size|count|encrypt\w*)\b/i.test(rhs)) continue;
-    if (REQUEST_SOURCE.test(rhs)) { names.set(name, "pii"); continue; }
+    // Only a literal or a constructor call left open (`{`, `[`, `dict(`, `mapOf(`, `new Payload(`), not a function's body.
+    if (/^(?:new\s+)?[\w.$:]{0,60}\s*[{[(]$/.test(rhs.trim())) {
+      const depth = bracketBalance(keepCodeOnly(rhs));
+      if (depth > 0) { open = { name, depth, lines: 0 }; continue; }
+    }
+    if (REQUEST_SOURCE.test(rhs) || REQUEST_READ.test(rhs)) { names.set(name, "pii"); continue; }
+    // A field of the submitted body, unless the field or the variable says it is an id, a count, a page or a flag.
+    const field = REQUEST_FIELD.exec(rhs);
+    if (field && ![...splitWords(field[1]), ...splitWords(name)].some((w) => PLAIN_FIELD.has(w))) { names.set(name, "pii"); continue; }
     const code = keepCodeOnly(subscriptsAsFields(rhs)).trim();
     // Only a value taken as it is (or put into a string): user.email, params[:email] || "", f"{base}?token={token}".
     const only = /^(?:await\s+)?([A-Za-z_$@][\w$]*(?:\s*(?:\?\.|\.|->|::)\s*[A-Za-z_$][\w$]*(?:\(\s*\))?)*)\s*(?:(?:\?\?|\|\||\bor\b|\?:).*)?$/.exec(code);
     const found = only ? sensitiveIdentifier(only[1]) : /["'`]/.test(rhs) ? sensitiveIdentifier(code) : null;
     if (found) { names.set(name, found.kind); continue; }
+    // A tainted name's value passed on whole (`body = payload`, `text = JSON.stringify(data)`, `msg = "got " + body`),
+    // or a whole request value inside the right-hand side.
+    const flowed = (names.size ? taintedValue(code, names) : null) ?? sourceValue?.(code);
+    if (flowed) { names.set(name, flowed.kind); continue; }
     // What a call named for fetching a secret or personal data returns is that: get_github_access_token(code),
     // fetchUserEmail(id), generateApiKey().
     const call = RETURNS_NAMED.exec(code);
@@ -416,7 +478,21 @@ export function taintedNames(lines: string[], keepCodeOnly: (text: string) => st
   }
   return names;
 }
+/** Opening minus closing brackets of a line's code (string literals already dropped). */
+function bracketBalance(code: string): number {
+  let depth = 0;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code.charCodeAt(i);
+    if (ch === 40 || ch === 91 || ch === 123) depth++;
+    else if (ch === 41 || ch === 93 || ch === 125) depth--;
+  }
+  return depth;
+}
+
 const RETURNS_NAMED = /^(?:await\s+)?(?:[A-Za-z_$][\w$]*\s*(?:\.|->|::)\s*)*(get|fetch|obtain|exchange|request|generate|create|issue|refresh|read|load)_?([A-Za-z][\w$]*)\s*\(/i;
+
+/** Methods that give a value whole in another form: request.inspect, payload.to_json, dto.toJSON(), data.to_h. */
+const WHOLE_FORM = /^(?:inspect|to_json|toJSON|toJson|to_h|to_hash|to_dict|model_dump|dict|as_json|__dict__)$/;
 
 /** The first tainted name passed as a whole value in `code`. */
 export function taintedValue(code: string, names: Map<string, "pii" | "secret">): Sensitive | null {
@@ -424,7 +500,7 @@ export function taintedValue(code: string, names: Map<string, "pii" | "secret">)
   PATH.lastIndex = 0;
   for (let m = PATH.exec(code); m; m = PATH.exec(code)) {
     const segments = m[0].split(/\s*(?:\?\.|!\.|&\.|\.|->|::)\s*/);
-    while (segments.length > 1 && TRANSPARENT.test(segments[segments.length - 1])) segments.pop();
+    while (segments.length > 1 && (TRANSPARENT.test(segments[segments.length - 1]) || WHOLE_FORM.test(segments[segments.length - 1]))) segments.pop();
     if (segments.length !== 1) continue;
     const name = segments[0].replace(/^[$@]/, "");
     const kind = names.get(name);

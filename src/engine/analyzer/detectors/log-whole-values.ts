@@ -67,6 +67,9 @@ const NAME_USE = /(?<![\w$.@>])\$?([A-Za-z_]\w*)(?![\w$])/g;
 /** A name followed by these is a field read, a call, a key or a label, not the whole value. */
 const NOT_WHOLE_AFTER = /^\s*(?:\??\.|!\.|->|\[|\(|::|:(?!:)|=(?![=>]))/;
 
+/** The whole value turned into text: customer.toString(), user.to_s, member.inspect, dto.ToString(). */
+export const CONVERTED_WHOLE = /^\s*\.\s*(?:toString|ToString|to_s|inspect|toJSON|to_json|__str__)\s*(?:\(\s*\))?(?![\w$(.])/;
+
 /** The first record name passed whole to the log in `code` (string literals dropped). */
 export function recordValue(code: string, names: Set<string>): Sensitive | null {
   if (names.size === 0) return null;
@@ -74,7 +77,7 @@ export function recordValue(code: string, names: Set<string>): Sensitive | null 
   for (let m = NAME_USE.exec(code); m; m = NAME_USE.exec(code)) {
     if (!names.has(m[1])) continue;
     const end = m.index + m[0].length;
-    if (NOT_WHOLE_AFTER.test(code.slice(end, end + 3)) || !passedAsValue(code, m.index, m[0].length)) continue;
+    if ((NOT_WHOLE_AFTER.test(code.slice(end, end + 3)) && !CONVERTED_WHOLE.test(code.slice(end, end + 24))) || !passedAsValue(code, m.index, m[0].length)) continue;
     return { kind: "pii", value: m[1] };
   }
   return null;
@@ -191,4 +194,162 @@ export function wholePhpRequest(code: string, path: string): Sensitive | null {
   if (!/\.php$/i.test(path)) return null;
   const m = firstPassed(PHP_REQUEST, code);
   return m ? { kind: "pii", value: m[0] } : null;
+}
+
+/**
+ * Handler parameters that the framework fills with the request's whole body or form, by the frameworks' documented
+ * bindings: Spring's `@RequestBody T x` (Java and Kotlin), NestJS's `@Body() x`, ASP.NET's `[FromBody] T x` /
+ * `[FromForm] T x`, axum's `Json(x): Json<T>` / `Form(x): Form<T>`, actix-web's `x: web::Json<T>` / `web::Form<T>`.
+ * Logged whole, such a parameter writes everything the person submitted.
+ */
+const BODY_PARAMETER = /@RequestBody\s+(?:@\w+(?:\([^()]{0,80}\))?\s+)*(?:final\s+)?(?:[A-Z][\w.]{0,60}(?:<[^<>]{0,80}>)?\s+([a-z_]\w*)|([a-z_]\w*)\s*:)|@Body\s*\([^()]{0,80}\)\s*([A-Za-z_]\w*)|\[\s*From(?:Body|Form)\s*\]\s*[A-Z][\w.]{0,60}(?:<[^<>]{0,80}>)?\??\s+([a-z_]\w*)|\b(?:Json|Form)\s*\(\s*([a-z_]\w*)\s*\)\s*:\s*(?:\w+\s*::\s*)*(?:Json|Form)\s*<|\b([a-z_]\w*)\s*:\s*web\s*::\s*(?:Json|Form)\s*</g;
+
+/**
+ * Go handlers that decode the request body into a variable, by the libraries' documented calls:
+ * json.NewDecoder(r.Body).Decode(&payload), Gin's c.ShouldBindJSON(&req) / c.Bind(&req), Echo's c.Bind(&req),
+ * Fiber's c.BodyParser(&req).
+ */
+const GO_BODY_DECODE = /\b(?:json|xml)\s*\.\s*NewDecoder\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)\s*\.\s*Decode\s*\(\s*&\s*([A-Za-z_]\w*)|\b(?:c|ctx)\s*\.\s*(?:ShouldBind(?:JSON|With|Query)?|Bind(?:JSON)?|MustBindWith|BodyParser)\s*\(\s*&\s*([A-Za-z_]\w*)/;
+
+/** A FastAPI route (or Litestar/Starlette-style decorator) that takes a body: @app.post(, @router.put(. */
+const PY_BODY_ROUTE = /^\s*@\w+(?:\.\w+)*\.(?:post|put|patch)\s*\(/;
+/** A parameter typed with a model class (the body), not one filled by a dependency or the framework's own objects. */
+const PY_MODEL_PARAMETER = /(?:^|[,(]\s*)([a-z_]\w*)\s*:\s*([A-Z]\w*)\s*(?=[,)]|$)/g;
+const PY_FRAMEWORK_TYPE = /^(?:Request|Response|Session|AsyncSession|BackgroundTasks|WebSocket|UploadFile|File|HTTPAuthorizationCredentials|HTTPBasicCredentials|SecurityScopes|Annotated|Optional|List|Dict|Any|Union|Query|Path|Header|Cookie|Depends|Form|Body|str|int|float|bool|UUID|datetime|date)$/;
+
+/** Names a handler's signature binds to the request's whole body or form (see BODY_PARAMETER), and Go's decoded bodies. */
+export function requestBodyNames(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  let route = false;
+  for (const text of lines) {
+    // FastAPI: under @app.post(...), a `def` parameter typed with a model class is the request body.
+    if (PY_BODY_ROUTE.test(text)) { route = true; continue; }
+    if (route && /^\s*(?:async\s+)?def\s/.test(text) && text.length < 400) {
+      for (const m of text.matchAll(PY_MODEL_PARAMETER)) if (!PY_FRAMEWORK_TYPE.test(m[2])) names.set(m[1], "pii");
+    }
+    if (!/^\s*@/.test(text)) route = false;
+    const decoded = text.length < 300 && /Decode|Bind|BodyParser/.test(text) ? GO_BODY_DECODE.exec(text) : null;
+    if (decoded) names.set(decoded[1] ?? decoded[2], "pii");
+    if (text.length > 400 || !/Body|From(?:Body|Form)|Json|Form/.test(text)) continue;
+    BODY_PARAMETER.lastIndex = 0;
+    for (const m of text.matchAll(BODY_PARAMETER)) {
+      const name = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6];
+      if (name) names.set(name, "pii");
+    }
+  }
+  return names;
+}
+
+/** Words that end a function's name after the person it is about: getUserName, updateCustomerProfile, fetchPatientInfo. */
+const ABOUT_PERSON = new Set(["name", "names", "info", "details", "detail", "profile", "data", "record"]);
+/** A function's head and its parameter list: `getUserName(String name)`, `def create_user(self, name, email):`. */
+const SIGNATURE = /([A-Za-z_]\w*)\s*\(([^()]{1,200})\)\s*(?:\{|:|=>|->|throws\b|$)/;
+/** A parameter called `name` in the list, with or without a type (String name, name: str, name string, $name). */
+const NAME_PARAMETER = /(?:^|[,(]\s*)(?:[A-Z]\w*\s+)?\$?(name)\s*(?:[,):=]|\s+\*?[a-z]\w*\s*(?:,|$)|$)/;
+
+/**
+ * A parameter `name` of a function about a person (getUserName(String name), createCustomer(name, email),
+ * def register_patient(name)) holds that person's name. Functions about a person's things (addUserGroup, getUserRoleName)
+ * are not: the person noun must be the last word of the name, or be followed only by words like name, info, profile.
+ */
+export function personNameParameters(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  for (const text of lines) {
+    if (text.length > 300 || !/name/.test(text)) continue;
+    const signature = SIGNATURE.exec(text);
+    if (!signature || !NAME_PARAMETER.test(signature[2])) continue;
+    const words = splitWords(signature[1]);
+    let end = words.length;
+    while (end > 1 && ABOUT_PERSON.has(words[end - 1])) end--;
+    if (end > 0 && PERSON.has(words[end - 1])) names.set("name", "pii");
+  }
+  return names;
+}
+
+/** Go's `for k, v := range r.Header {`: the second name holds a header's values (Authorization and Cookie among them). */
+const GO_HEADER_RANGE = /^\s*for\s+([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*:=\s*range\s+(?:r|req|request|c\.Request)\s*\.\s*Header\s*\{?\s*$/;
+export function goHeaderLoopNames(lines: string[]): Map<string, "secret"> {
+  const names = new Map<string, "secret">();
+  for (const text of lines) {
+    const m = text.length < 200 && text.includes("range") ? GO_HEADER_RANGE.exec(text) : null;
+    if (m) names.set(m[2], "secret");
+  }
+  return names;
+}
+
+/** Whole request values inside a right-hand side, for the data flow: `'...' . var_export($_POST, 1)`, `JSON.stringify(req.body)`. */
+const REQUEST_VALUE = /(?<![\w$.])(?:req|request)\s*\.\s*(?:body|form|json|data|POST|query|params)(?![\w$]|\s*(?:\??\.|\[|\())/g;
+/** A Django form's whole submitted and cleaned input: form.cleaned_data, self.cleaned_data. */
+const CLEANED_DATA = /(?<![\w$])(?:[a-z_]\w*\s*\.\s*)?cleaned_data(?![\w$]|\s*(?:\??\.|\[|\())/g;
+/** Rails' whole request parameters (a bare `params` in a Ruby file): every field the person submitted. */
+const RUBY_PARAMS = /(?<![\w$.@:])params(?![\w$?!]|\s*(?:\[|\.|\(|:|=(?![=>])))/g;
+export function wholeRequestValue(code: string, path: string): Sensitive | null {
+  const whole = wholeValue(code, path) ?? wholePhpRequest(code, path);
+  if (whole) return whole;
+  const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null);
+  return m ? { kind: "pii", value: m[0] } : null;
+}
+
+/** Node's request stream: `req.on('data', (chunk) => ...)` hands the callback the request body's chunks. */
+const BODY_CHUNK = /\b(?:req|request)\s*\.\s*on\s*\(\s*["']data["']\s*,\s*(?:async\s+)?(?:function\s*\w*\s*)?\(?\s*([A-Za-z_$][\w$]*)/;
+export function requestChunkNames(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  for (const text of lines) {
+    const m = text.length < 300 && text.includes("data") ? BODY_CHUNK.exec(text) : null;
+    if (m) names.set(m[1], "pii");
+  }
+  return names;
+}
+
+/** Verbs of sending a message to someone, and what is sent: sendSms(to, body), send_email(to, ...), deliverOtp(to). */
+const SEND_VERB = new Set(["send", "deliver", "dispatch", "notify", "text"]);
+// Not "message" or "notification": a chat's or a push service's `to` is often a room, a channel or a device.
+const SENT_THING = new Set(["sms", "text", "mail", "email", "otp", "whatsapp", "code", "verification", "reminder", "invite", "invitation"]);
+/** A recipient parameter: `to`, `recipient`, `number` (typed or not). */
+const RECIPIENT_PARAMETER = /(?:^|[,(]\s*)(?:[A-Z]\w*\s+)?\$?(to|recipient|number|toNumber|to_number)\s*(?:[,):=?]|\s+\*?[a-z]\w*\s*(?:,|$)|$)/;
+
+/**
+ * The recipient of a function that sends a text or a mail (sendSMS(to, body), send_email(to, subject)) is a phone
+ * number or an email address: logged, it is a person's contact detail.
+ */
+export function recipientParameters(lines: string[]): Map<string, "pii"> {
+  const names = new Map<string, "pii">();
+  for (const text of lines) {
+    if (text.length > 300 || !/\b(?:to|recipient|number|to_?[Nn]umber)\b/.test(text)) continue;
+    const signature = SIGNATURE.exec(text);
+    const recipient = signature ? RECIPIENT_PARAMETER.exec(signature[2]) : null;
+    if (!signature || !recipient) continue;
+    const words = splitWords(signature[1]);
+    if (words.some((w) => SEND_VERB.has(w)) && words.some((w) => SENT_THING.has(w))) names.set(recipient[1], "pii");
+  }
+  return names;
+}
+
+/** Verbs of writing out and the function named for writing out a secret: printToken(tok), logPassword, dumpCredentials. */
+const PRINT_VERB = new Set(["print", "log", "dump", "show", "display", "debug", "echo", "trace", "write", "output"]);
+/**
+ * The name of an enclosing function (in the lines before the call) that says it writes out a secret: its prints
+ * write that secret (printToken's fmt.Println(name+":", f.String())).
+ */
+export function printsSecretFunction(lines: string[], classify: (words: string[]) => "pii" | "secret" | null): string | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const text = lines[i];
+    if (text.length > 300 || !/\b(?:func|function|def|fn|fun|void|static|private|public|protected)\b/.test(text)) continue;
+    const signature = SIGNATURE.exec(text);
+    if (!signature) continue;
+    const words = splitWords(signature[1]);
+    // The nearest function head decides: a print of a secret, or not.
+    return words.length > 1 && PRINT_VERB.has(words[0]) && classify(words.slice(1)) === "secret" ? signature[1] : null;
+  }
+  return null;
+}
+
+/** A person's record's name read: user.getName(), customer.name, member.getFullName(), patient.DisplayName. */
+const NAME_FIELD = String.raw`\s*(?:\??\.|->)\s*(?:get_?)?(?:[Ff]ull_?|[Dd]isplay_?)?[Nn]ame\b(?!\s*[:=](?!=))`;
+export function recordNameField(code: string, names: Set<string>): Sensitive | null {
+  if (names.size === 0 || !/[Nn]ame\b/.test(code)) return null;
+  const alternatives = [...names].filter((n) => /^[A-Za-z_]\w*$/.test(n)).join("|");
+  if (!alternatives) return null;
+  const m = new RegExp(String.raw`(?<![\w$.])(?:${alternatives})` + NAME_FIELD).exec(code);
+  return m && passedAsValue(code, m.index, m[0].length) ? { kind: "pii", value: m[0] } : null;
 }
