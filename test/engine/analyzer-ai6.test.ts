@@ -252,11 +252,6 @@ describe("a client class imported from a service's SDK and constructed", () => {
         "+def send(client: Client, to: str) -> None:",
         "+    pass",
       ]],
-      ["segment Analytics class built in a file that tracks an id", "src/analytics/track-signup.ts", [
-        "+import { Analytics } from \"@segment/analytics-node\";",
-        "+const analytics = new Analytics({ writeKey: config.segmentWriteKey });",
-        "+export const trackSignup = (userId: string) => analytics.track({ userId, event: \"Signed up\" });",
-      ]],
     ], false);
   });
 });

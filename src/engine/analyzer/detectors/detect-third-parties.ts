@@ -325,7 +325,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
         if (!service.selfHosted || diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) add(finding(diff, service, line, "code"));
       }
       else if (service && !diff.removedCompact.includes(module!.toLowerCase())) {
-        const constructed = clientConstruction(diff, service, module!) ?? bindingCall(diff, line.text);
+        const constructed = clientConstruction(diff, service, module!) ?? bindingCall(diff, line.text, service);
         if (constructed) add(finding(diff, service, constructed, "code"));
       }
     }
@@ -355,9 +355,9 @@ function contextImportConstruction(diff: FileDiff, importPattern: RegExp): { ser
     const module = m?.slice(1).find((g) => g !== undefined);
     const service = module ? moduleService(module) : undefined;
     if (!service || service.category === "ai") continue;
-    const built = clientConstruction(diff, service, module!, true) ?? bindingCall(diff, line.text, true);
+    const built = clientConstruction(diff, service, module!, true) ?? bindingCall(diff, line.text, service, true);
     // The removed lines build it too: an edit of the construction (new options, a renamed variable), not a new flow.
-    const rebuilt = built && (clientConstruction(diff, service, module!, true, diff.removed.indexes) ?? bindingCall(diff, line.text, true, diff.removed.indexes));
+    const rebuilt = built && (clientConstruction(diff, service, module!, true, diff.removed.indexes) ?? bindingCall(diff, line.text, service, true, diff.removed.indexes));
     if (built && !rebuilt) return { service, line: built };
   }
   return undefined;
@@ -449,9 +449,13 @@ const CREATE_CALL = /(?:\.|::|->)(?:create|update|upsert)\w*$/i;
  * `mailchimp.setConfig({...})`, `cloudinary.config({...})`, `admin.initializeApp()`, `newrelic.agent.initialize(...)`;
  * `hubspot.Client.create(...)`, `new hubspot.Client(...)`; Go's `twilio.NewRestClient()`.
  */
-const SETUP_MEMBER = /(?:\.|::|->)(?:init|initClient|initiali[sz]e|initializeApp|initialize_app|configure|config|setConfig|set_config|setApiKey|set_api_key|setup|start)$|(?:\.|::)(?:[A-Z]\w*)?Client(?:\.create)?$|\.New\w*$/;
-/** Python builds a client by calling its class: `pusher.Pusher(app_id=...)`, `hubspot.Client(...)`. */
-const CLASS_MEMBER = /\.[A-Z]\w*$/;
+const SETUP_MEMBER = /(?:\.|::|->)(?:init|initClient|initiali[sz]e|initializeApp|initialize_app|configure|config|setConfig|set_config|setApiKey|set_api_key|setup|start)$|(?:\.|::)(?:[A-Z]\w*)?Client(?:\.create)?$|\.New(?:\w*Client)?$/;
+/** An SDK's exceptions and errors are raised and caught, not built to send anything. */
+const ERROR_CLASS = /(?:Exception|Error|Warning)$/;
+/** A class that is the client: named for the service (`Pusher`, `CustomerIO`, `Mixpanel`) or for a client, API or tracker. */
+function clientClass(name: string, serviceWord: string): boolean {
+  return !ERROR_CLASS.test(name) && (name.toLowerCase().includes(serviceWord.toLowerCase()) || /(?:Client|API|Api|Tracker|Analytics)$/.test(name));
+}
 /** A Go import's package name: the last element of its path that is not a major version, without a `go-` or `-go` affix. */
 const GO_IMPORT = /^\s*(?:import\s+)?(?:(\w+)\s+)?"[\w.-]+\.[a-z]+\/(?:[^"\s]{0,200}?\/)?([\w.-]{1,100}?)(?:\/v\d+)?"\s*$/;
 /** The names a list import binds: `import { ServerClient, Models as M } from "x"`, `const { Analytics } = require("x")`, `from twilio.rest import Client, TwiML`. */
@@ -472,7 +476,7 @@ function importedNames(importLine: string): string[] {
  * client class it binds constructed (`Client(sid, token)` from twilio.rest, `new ServerClient(token)` from postmark): the
  * service is used, not only imported. A type reference (`Stripe.Customer`) is not a call.
  */
-function bindingCall(diff: FileDiff, importLine: string, constructOnly = false, indexes: readonly number[] = diff.added.indexes): { newLine: number; text: string } | undefined {
+function bindingCall(diff: FileDiff, importLine: string, service: ThirdPartyService, constructOnly = false, indexes: readonly number[] = diff.added.indexes): { newLine: number; text: string } | undefined {
   const names = importedNames(importLine);
   if (names.length === 0) return undefined;
   // Functions are imported by name from a module (`from ddtrace import patch_all`, `import { init } from "@sentry/react"`).
@@ -481,13 +485,15 @@ function bindingCall(diff: FileDiff, importLine: string, constructOnly = false, 
   // `mailgun({ apiKey, domain })`, `configureStripe(key)` after `const configureStripe = require("stripe")`.
   const isDefaultImport = !isImportOfList && JS_DEFAULT_IMPORT.test(importLine);
   const { kind } = diff.fileClass;
+  const serviceWord = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
   const calls = names.map((name) => {
     const quoted = name.replace(/\$/g, "\\$");
     // A class imported by name and built: `new Analytics({ writeKey })`, `new PlaidApi(configuration)`,
     // `new postmark.ServerClient(token)`; in Python and Kotlin, a class is called (`Zenpy(**creds)`, `CustomerIO(site_id, key)`),
     // and `SearchClient.create(app, key)` builds one too. A key set on the module (`analytics.write_key = ...`) sets it up.
-    const built = `|\\bnew\\s+${quoted}(?:\\.[A-Za-z_$][\\w$]*)*\\s*\\(|(?<![\\w$.])${quoted}\\.(?:write_?key|api_?key|apiKey|access_?token|secret_?key)\\s*=(?!=)` +
-      (/^[A-Z]/.test(name) && kind !== "js" && kind !== "go" ? `|(?<![\\w$.:>])${quoted}\\s*\\(\\s*[^)\\s]` : "") +
+    const built = (ERROR_CLASS.test(name) ? "" : `|\\bnew\\s+${quoted}(?:\\.[A-Za-z_$][\\w$]*)*\\s*\\(`) +
+      `|(?<![\\w$.])${quoted}\\.(?:write_?key|api_?key|apiKey|access_?token|secret_?key)\\s*=(?!=)` +
+      (/^[A-Z]/.test(name) && kind !== "js" && kind !== "go" && clientClass(name, serviceWord) ? `|(?<![\\w$.:>])${quoted}\\s*\\(\\s*[^)\\s]` : "") +
       (/Client$/.test(name) ? `|(?<![\\w$.])${quoted}\\.create\\s*\\(` : "");
     // A class named for a client (`Client`, `ServerClient`, `WebClient`): calling it (Python) or `new` on it builds one; so
     // does calling a factory named for one (`createClient(url, key)` from @supabase/supabase-js, `createClerkClient({...})`).
@@ -500,7 +506,8 @@ function bindingCall(diff: FileDiff, importLine: string, constructOnly = false, 
   });
   // With the import unchanged, only a construction, a set-up call or a record created with a person's details is new.
   const counts = (found: RegExpExecArray, index: number) =>
-    !constructOnly || found[1] === undefined || SETUP_MEMBER.test(found[1]) || (kind === "python" && CLASS_MEMBER.test(found[1])) ||
+    !constructOnly || found[1] === undefined || SETUP_MEMBER.test(found[1]) ||
+    (kind === "python" && /^\.[A-Z]\w*$/.test(found[1].slice(found[1].lastIndexOf("."))) && clientClass(found[1].slice(found[1].lastIndexOf(".") + 1), serviceWord)) ||
     (CREATE_CALL.test(found[1]) && personalDetailsNear(diff, index));
   for (const index of indexes) {
     const line = diff.lines[index];
