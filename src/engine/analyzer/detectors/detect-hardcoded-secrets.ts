@@ -171,7 +171,7 @@ const ENCODED_NAME = /^(?![\s\S]*(?:secret|pass|pwd|token|key|auth|jwt|api|cred|
  * or a Sass or Less variable named for what it styles (`$spacing-secret-lg`, `@token-border-strong`). A theme's or a
  * style guide's `token: "--color-token-primary"` names a colour, not a credential.
  */
-const CSS_PROPERTY_VALUE = /^(?:var\(\s*)?--[A-Za-z][\w-]*(?:\s*\))?$/;
+const CSS_PROPERTY_VALUE = /^(?:var\(\s*)?--[a-z]+(?:-[A-Za-z0-9]+)+(?:\s*\))?$/;
 const STYLE_VARIABLE_VALUE = /^[$@][a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
 const STYLE_WORDS = new Set(["color", "colour", "spacing", "space", "size", "font", "radius", "shadow", "border", "bg", "background", "foreground", "fg", "text", "primary", "secondary", "accent", "gap", "margin", "padding", "opacity", "breakpoint", "weight", "surface", "brand"]);
 function designTokenValue(value: string): boolean {
