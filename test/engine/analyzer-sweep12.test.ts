@@ -328,3 +328,53 @@ describe("a deleted migration", () => {
     ]]], true);
   });
 });
+
+describe("a user-interface component named for schedules", () => {
+  it("runs no deletion job", async () => {
+    await check([
+      ["schedule list filters (trigger.dev)", "apps/webapp/app/components/runs/v3/ScheduleFilters.tsx", [
+        "   const clearFilters = useCallback(() => {",
+        "-    params.delete(\"tasks\");",
+        "-    params.delete(\"page\");",
+        "   }, []);",
+      ], null],
+    ]);
+  });
+
+  it("a scheduler's own file still does", async () => {
+    await check([
+      ["schedule.ts loses a nightly cleanup", "src/jobs/schedule.ts", [
+        " export const jobs = [",
+        "-  { name: \"delete-expired-sessions\", cron: \"0 3 * * *\", handler: deleteExpiredSessions },",
+        "   { name: \"send-digest\", cron: \"0 8 * * *\", handler: sendDigest },",
+        " ];",
+      ], "pii_retention"],
+    ]);
+  });
+});
+
+describe("a redaction helper's definition removed", () => {
+  it("redacts nothing by itself (dead code dropped)", async () => {
+    await check([
+      ["redactKeys removed (trigger.dev)", "packages/core/src/v3/runEngineWorker/supervisor/util.ts", [
+        " }",
+        "-",
+        "-export function redactKeys<T extends Record<string, any>>(obj: T, keys: Array<keyof T>): T {",
+        "-  const redacted = { ...obj };",
+        "-  return redacted;",
+        "-}",
+      ], null],
+    ]);
+  });
+
+  it("its registration removed still counts", async () => {
+    await check([
+      ["pino redact paths removed", "src/logger.ts", [
+        " const logger = pino({",
+        "-  redact: ['req.headers.authorization', 'user.password'],",
+        "   level: 'info',",
+        " });",
+      ], "logging"],
+    ]);
+  });
+});
