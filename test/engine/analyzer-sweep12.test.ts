@@ -378,3 +378,100 @@ describe("a redaction helper's definition removed", () => {
     ]);
   });
 });
+
+describe("an admin check moved within its handler", () => {
+  it("is not removed when its denial, message and all, is added elsewhere in the file", async () => {
+    await check([
+      ["papermark invite", "pages/api/teams/[teamId]/invite.ts", [
+        "     try {",
+        "+      if (userTeam.role !== \"ADMIN\") {",
+        "+        res.status(403).json(\"Only admins can send the invitation!\");",
+        "+        return;",
+        "+      }",
+        "       const teamUsers = team.users;",
+        "-      const isUserAdmin = teamUsers.some(",
+        "-        (user) => user.role === \"ADMIN\" && user.userId === (session.user as CustomUser).id,",
+        "-      );",
+        "-      if (!isUserAdmin) {",
+        "-        res.status(403).json(\"Only admins can send the invitation!\");",
+        "-        return;",
+        "-      }",
+        " ",
+      ], null],
+    ]);
+  });
+
+  it("still counts when the message is not added again, or is too bare to name the check", async () => {
+    await check([
+      ["denial gone", "pages/api/teams/[teamId]/invite.ts", [
+        "       const teamUsers = team.users;",
+        "-      if (!isUserAdmin) {",
+        "-        res.status(403).json(\"Only admins can send the invitation!\");",
+        "-        return;",
+        "-      }",
+        " ",
+      ], "access_mfa"],
+    ]);
+    // Another check elsewhere in the file denying with a bare 403 does not stand for the one removed.
+    const patch = [
+      "@@ -20,3 +20,6 @@",
+      "     try {",
+      "+      if (!userTeam) {",
+      "+        return res.status(403).json(\"Forbidden\");",
+      "+      }",
+      "       const team = await findTeam(teamId);",
+      "@@ -60,7 +63,4 @@",
+      "       const teamUsers = team.users;",
+      "-      if (!isUserAdmin) {",
+      "-        return res.status(403).json(\"Forbidden\");",
+      "-      }",
+      " ",
+    ].join("\n");
+    const result = await review(input([{ path: "pages/api/teams/[teamId]/members.ts", status: "modified", patch }]), configuration());
+    expect(result.findings.map((f) => f.ruleId)).toContain("auth-check-removed");
+  });
+});
+
+describe("a Playwright suite", () => {
+  it("is test code", async () => {
+    await check([
+      ["test user's password", "playwright/config.ts", [
+        " export const MAILPIT_BASE_URL = process.env.MAILPIT_BASE_URL ?? 'http://mailpit:8025';",
+        "+export const TEST_USER_PASSWORD = 'amazingpassword123';",
+      ], null],
+    ]);
+  });
+
+  it("a config module of the app is not", async () => {
+    await check([
+      ["app config password", "src/config.ts", [
+        " export const BASE_URL = process.env.BASE_URL ?? 'http://solidtime.test';",
+        "+export const ADMIN_PASSWORD = 'amazingpassword123';",
+      ], "secrets"],
+    ]);
+  });
+});
+
+describe("a provider's host only compared", () => {
+  it("is a test of a value, not a request", async () => {
+    await check([
+      ["instagram graph host compared (postiz)", "libraries/nestjs-libraries/src/integrations/social/instagram.provider.ts", [
+        "+        if (",
+        "+          type === 'graph.facebook.com' &&",
+        "+          isStory",
+        "+        ) {",
+      ], null],
+      ["hostname suffix test", "src/lib/url.ts", [
+        "+  if (url.hostname.endsWith(\".sentry.io\")) return true;",
+      ], null],
+    ]);
+  });
+
+  it("a request to it still counts", async () => {
+    await check([
+      ["call to the Graph API", "src/lib/facebook.ts", [
+        "+  const res = await fetch('https://graph.facebook.com/v20.0/me', { method: 'POST', body: JSON.stringify({ email: user.email }) });",
+      ], "subprocessors"],
+    ]);
+  });
+});

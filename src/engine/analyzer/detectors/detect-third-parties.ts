@@ -295,6 +295,13 @@ function documentationLink(text: string, host: RegExpExecArray): boolean {
   return /^developers?$/i.test(label) && DOCUMENTATION_PATH.test(path);
 }
 
+/** What comes before a host that is only compared (`type === 'graph.facebook.com'`, `case "api.stripe.com":`,
+ * `url.hostname.endsWith(".sentry.io")`): a test of a value, not a request. */
+const COMPARED_BEFORE = /(?:[=!]==?|\bcase|\b(?:endsWith|startsWith|includes|indexOf|contains|equals|equalsIgnoreCase|match|test)\s*\()\s*$/;
+function comparedOnly(text: string, at: number): boolean {
+  return COMPARED_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+}
+
 /** The hosts the file's unchanged lines name, read once per file (lower-cased context text). */
 const contextTexts = new WeakMap<FileDiff, string>();
 function contextUses(diff: FileDiff, host: string): boolean {
@@ -347,7 +354,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     // A link to the provider's documentation (docs.sentry.io, developer.zendesk.com/documentation/...) is for people to
     // read; a sample payload's links (`"href": "https://api.paypal.com/v1/billing/plans/P-5ML..."`) are data; and a host
     // the file's unchanged lines already use is a flow it had (a wrapper added around an existing call).
-    if (host && (documentationLink(line.text, host) || inSampleDeclaration(diff, index) || contextUses(diff, host[1]))) continue;
+    if (host && (documentationLink(line.text, host) || inSampleDeclaration(diff, index) || contextUses(diff, host[1]) || comparedOnly(line.text, host.index))) continue;
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
