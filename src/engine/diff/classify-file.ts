@@ -28,11 +28,11 @@ export const LOCK_FILE_PATH = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.jso
 export const isCodeKind = (kind: FileKind): boolean => CODE_KINDS.has(kind);
 
 const MANIFEST_NAMES = /(?:^|\/)(?:package\.json|requirements[\w.-]*\.txt|pyproject\.toml|Pipfile|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|Gemfile|composer\.json|Cargo\.toml|[\w.-]+\.csproj)$/;
-const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|testing[-_]support|test[-_]?(?:utils?|helpers?|support)|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|stories|(?:stress|load|perf|performance|integration|smoke|e2e|acceptance|functional|benchmark)[-_]?tests?)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture|clienttest|servertest))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
-// Stress, load and integration suites (stress-tests/, load_tests/) and Vitest's *.clienttest.tsx are tests too, as are a
+const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|testing[-_]support|test[-_]?(?:utils?|helpers?|support)|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|examples?|samples?|e2e|cypress|playwright|stories|(?:stress|load|perf|performance|integration|smoke|e2e|acceptance|functional|benchmark)[-_]?tests?)(?:\/|$)|(?:[._-](?:test|spec|mock|stories|fixture|clienttest|servertest))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$|\.(?:example|sample|template|dist)$/i;
+// Browser suites (e2e/, cypress/, playwright/), stress, load and integration suites (stress-tests/, load_tests/) and Vitest's *.clienttest.tsx are tests too, as are a
 // gem's shared test helpers and factories (lib/spree_stripe/testing_support/factories/), and a package of test helpers
 // (Go's internal/testutil/, test_helpers/, test-support/).
-const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|testing[-_]support|test[-_]?(?:utils?|helpers?|support)|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress|(?:stress|load|perf|performance|integration|smoke|e2e|acceptance|functional|benchmark)[-_]?tests?)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture|clienttest|servertest))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
+const TEST_ONLY_PATH = /(?:^|\/)(?:tests?|__tests__|testing[-_]support|test[-_]?(?:utils?|helpers?|support)|spec|specs|fixtures?|testdata|test-data|mocks?|__mocks__|e2e|cypress|playwright|(?:stress|load|perf|performance|integration|smoke|e2e|acceptance|functional|benchmark)[-_]?tests?)(?:\/|$)|(?:[._-](?:test|spec|mock|fixture|clienttest|servertest))\.\w+$|_test\.go$|Tests?\.(?:java|kt|cs)$|(?:^|\/)test_[\w]+\.py$/i;
 const MAIN_SOURCE = /(?:^|\/)src\/main\/(?:java|kotlin|scala|groovy|resources)\//;
 // Demo folders (OWASP MASTG's demos/.../MastgTest.kt) hold runnable demo code even when a file is named like a test.
 const DEMO_PATH = /(?:^|\/)demos?\//i;

@@ -417,6 +417,22 @@ function deletedGuardFile(diff: FileDiff): RawFinding[] {
   return [];
 }
 
+/** A message of its own in a denial (`"Only admins can send the invitation!"`): long enough to name one check. */
+const OWN_MESSAGE = /["'`][^"'`\n]{15,}["'`]/;
+/**
+ * Whether a removed denial between `from` and `to` (`res.status(403).json("Only admins can send the invitation!")`)
+ * is added again elsewhere in the file, message and all: the check moved (earlier in the handler, into another
+ * branch), it did not go. A bare `return 403` says too little to tell one check from another.
+ */
+function denialMovedElsewhere(diff: FileDiff, from: number, to: number): boolean {
+  for (let i = from; i <= to && i < diff.lines.length; i++) {
+    const text = diff.lines[i].text;
+    if (diff.lines[i].kind !== "-" || text.length > MAX_GUARD_LINE || !OWN_MESSAGE.test(text) || !(DENIAL.test(text) || AUTH_DENIAL.test(text))) continue;
+    if (diff.addedCompact.includes(compact(text))) return true;
+  }
+  return false;
+}
+
 export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   const { kind, isTestOnly } = diff.fileClass;
   if (!isTestOnly && kind !== "docs" && diff.file.status === "removed") return deletedGuardFile(diff);
@@ -463,7 +479,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     if (ROLE_CONDITION.test(line.text) && !diff.addedCompact.includes(compact(line.text))) {
       for (let i = index; i < Math.min(lines.length, index + 4); i++) {
         if (lines[i].hunk !== line.hunk || lines[i].kind !== "-") break;
-        if (DENIAL.test(lines[i].text)) { report("auth-check-removed", index); break; }
+        if (DENIAL.test(lines[i].text)) { if (!denialMovedElsewhere(diff, i, i)) report("auth-check-removed", index); break; }
       }
     }
   }
@@ -479,7 +495,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     const turnedAway = condition ? AUTH_DENIAL : TURNED_AWAY;
     let denied = false;
     for (let i = index; i <= last && !denied; i++) denied = lines[i].text.length <= MAX_GUARD_LINE && !COMMENT.test(lines[i].text) && turnedAway.test(lines[i].text);
-    if (!denied || facts.addsGuard(index) || readded(diff, line.text)) continue;
+    if (!denied || facts.addsGuard(index) || readded(diff, line.text) || denialMovedElsewhere(diff, index, last)) continue;
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
     report("auth-check-removed", index);
   }

@@ -2,6 +2,7 @@
 // secret-looking literals to secret-named keys. Tests, fixtures, examples and placeholders are left alone,
 // and the message never repeats the value.
 import type { RawFinding } from "../raw-finding.js";
+import { inSampleDeclaration } from "../sample-data.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
 import { LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
 
@@ -165,7 +166,20 @@ const RAZOR_EXPRESSION = /^@(?:\(|[A-Za-z_][\w.]*\(|(?:Model|ViewBag|ViewData|Co
  */
 const ENCODED_NAME = /^(?![\s\S]*(?:secret|pass|pwd|token|key|auth|jwt|api|cred|salt|sign))[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$/;
 
+/**
+ * The name of a design token given as a value: a CSS custom property (`--color-customDashboards`, `var(--secret-bg)`),
+ * or a Sass or Less variable named for what it styles (`$spacing-secret-lg`, `@token-border-strong`). A theme's or a
+ * style guide's `token: "--color-token-primary"` names a colour, not a credential.
+ */
+const CSS_PROPERTY_VALUE = /^(?:var\(\s*)?--[a-z]+(?:-[A-Za-z0-9]+)+(?:\s*\))?$/;
+const STYLE_VARIABLE_VALUE = /^[$@][a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
+const STYLE_WORDS = new Set(["color", "colour", "spacing", "space", "size", "font", "radius", "shadow", "border", "bg", "background", "foreground", "fg", "text", "primary", "secondary", "accent", "gap", "margin", "padding", "opacity", "breakpoint", "weight", "surface", "brand"]);
+function designTokenValue(value: string): boolean {
+  return CSS_PROPERTY_VALUE.test(value) || (STYLE_VARIABLE_VALUE.test(value) && value.slice(1).split("-").some((word) => STYLE_WORDS.has(word)));
+}
+
 function isPlaceholder(value: string): boolean {
+  if (designTokenValue(value)) return true;
   if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
   // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
   if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
@@ -820,6 +834,9 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && fillInComment(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
+    // A sample payload kept in code (`export const samples = [{ body: { token: "Jhj5..." } }]`): the provider's
+    // documented values; a real key format (sk_live_, AKIA...) there still counts.
+    if (!KNOWN_FORMAT_KINDS.has(secretKind) && inSampleDeclaration(diff, index)) continue;
     // A sample payload in an API description or under an "example:" label; a JSON Web Token there is the sample
     // session a documented sign-in returns (provider keys such as AKIA... or sk_live_ still count).
     if ((!KNOWN_FORMAT_KINDS.has(secretKind) || secretKind === "JSON Web Token") && (API_SPEC_FILE.test(diff.path) || apiDescription(diff) || sampleLabelAbove(diff, index))) continue;

@@ -128,7 +128,7 @@ const PATIENT = /patient|medical|health|clinical/i;
  * a digest of non-personal data (connection_headers_fingerprint, ssh_key_fingerprint), a business's own contact
  * details (company_phone_number, store_email).
  */
-const NOT_PERSONAL_SENSE = /(?:^|_)health_?(?:check|checks|z|probe|endpoint|url|uri|port|path|interval|timeout|monitor|monitoring|server)(?:_|$)|(?:^|_)healthcheck|(?:^|_)(?:key|keys|cert|certificate|header|headers|information|info|config|configuration|schema|file|content|request|client|connection|server|host|ssh|pgp|gpg|tls|ssl|token|session|build|asset|cache)_fingerprint(?:_|$)|^(?:company|business|organi[sz]ation|org|store|shop|office|branch|support|merchant)_(?:phone|phone_number|telephone|mobile|email|email_address|address|fax|website)$/;
+const NOT_PERSONAL_SENSE = /(?:^|_)health_?(?:check|checks|z|probe|endpoint|url|uri|port|path|interval|timeout|monitor|monitoring|server)(?:_|$)|(?:^|_)healthcheck|(?:^|_)(?:key|keys|cert|certificate|header|headers|information|info|config|configuration|schema|file|content|request|response|client|connection|server|host|ssh|pgp|gpg|tls|ssl|token|session|build|asset|cache|device|browser|visitor|canvas|audio|projection|query|event|error|exception|issue|job|task|payload|message|commit|source|url|etag|document|record|row|span|trace|log|bundle|package|image|code)_fingerprint(?:_|$)|^(?:company|business|organi[sz]ation|org|store|shop|office|branch|support|merchant)_(?:phone|phone_number|telephone|mobile|email|email_address|address|fax|website)$/;
 /** A bare `address` next to words of machines and networks (a wallet's, a peer's, a server's), or typed as a network
  * address (Go's net.IPNet, netip.Addr, Java's InetAddress, Python's IPv4Address), is not where someone lives. */
 const MACHINE_CONTEXT = /\b(?:wallets?|chain|blockchain|ethereum|web3|network|contract|ip|ipv[46]|host(?:name)?|port|peer|socket|mac|smtp|server|endpoint|node|bind|listen)\b|\b(?:net\.IP\w*|netip\.\w+|IPNet|IPAddr|IPAddress|InetAddress|IPv[46]Address|IPNetwork|IPv[46]Interface)\b/i;
@@ -158,7 +158,7 @@ const OWN_KEY = /\bautoIncrement\b|\bAUTO_INCREMENT\b|\bprimaryKey\b|\bPRIMARY\s
 function referenceKey(name: string, text: string): boolean {
   return /_id$/.test(name) && !VALUE_IDENTIFIER.test(name) && SENSITIVE_NAME.test(name.slice(0, -3)) && REFERENCE_TYPE.test(text) && !OWN_KEY.test(text);
 }
-const SCHEMA_DUMP_MARKER = /^-- Dumped from database version|^-- MySQL dump \d|^\/\*!40101 SET\b|\bActiveRecord::Schema(?:\[[\d.]+\])?\.define\b/m;
+const SCHEMA_DUMP_MARKER = /^-- Dumped from database version|^-- MySQL dump \d|^\/\*!40101 SET\b|^-- (?:Table structure|Dumping data) for table\b|\bActiveRecord::Schema(?:\[[\d.]+\])?\.define\b/m;
 /** Migration operations that remove, rename or alter a column: the name they carry is not newly collected data. */
 const NOT_AN_ADDITION = /\b(?:RemoveField|AlterField|RenameField|RemoveIndex|AddIndex|RemoveConstraint|DeleteModel|DropColumn|dropColumn|removeColumn|RenameColumn|renameColumn|AlterColumn|alterColumn|drop_column|remove_column|rename_column|alter_column|dropIndex|createIndex)\b/;
 
@@ -243,6 +243,41 @@ function nearMachineWords(diff: FileDiff, index: number): boolean {
   }
   return false;
 }
+/** Whether a non-removed line of the hunk within 15 lines of `index` (the line itself aside) matches `words`. */
+function wordsNear(diff: FileDiff, index: number, words: RegExp): boolean {
+  for (let i = Math.max(0, index - 15); i <= Math.min(diff.lines.length - 1, index + 15); i++) {
+    if (i !== index && diff.lines[i].kind !== "-" && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].text.length <= 2000 && words.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+/**
+ * Whether the file's fingerprints are of browsers, devices or data: its lines (any hunk) speak of user agents, IPs,
+ * sessions, headers or digests, and none of biometrics. Read once per file.
+ */
+const deviceFingerprints = new WeakMap<FileDiff, boolean>();
+function fingerprintOfDevice(diff: FileDiff): boolean {
+  let device = deviceFingerprints.get(diff);
+  if (device === undefined) {
+    let deviceWords = false;
+    let biometricWords = false;
+    for (const line of diff.lines) {
+      if (line.kind === "-" || line.text.length > 2000) continue;
+      deviceWords ||= DEVICE_CONTEXT.test(line.text);
+      biometricWords ||= BIOMETRIC_CONTEXT.test(line.text);
+    }
+    device = deviceWords && !biometricWords;
+    deviceFingerprints.set(diff, device);
+  }
+  return device;
+}
+const FINGERPRINT_NAME = /(?:^|_)fingerprint(?:_|$)/;
+const BIOMETRIC_NAME = /biometric|finger_?print_(?:template|image|scan|minutiae|data)|(?:^|_)(?:left|right|thumb|index|finger)_/;
+/** Words of a browser, device or request fingerprint: the session's user agent and IP, headers, a digest of them. */
+const DEVICE_CONTEXT = /user_?agent|userAgent|ip_?address|ipAddress|device|browser|session|headers?|visitor|canvas|hash|digest|sha\d|md5|etag|cookie|token/i;
+const BIOMETRIC_CONTEXT = /biometric|minutiae|thumb|palm|iris|retina|enrol|finger_?print_?(?:template|image|scan)|fingerprintTemplate|fingerprintImage/i;
+/** Words of bank details near an account number: bank, IBAN, routing, sort code, SWIFT/BIC, branch, holder. */
+const BANK_CONTEXT = /bank|iban|routing|sort_?code|sortCode|swift|bic|branch|ifsc|clabe|bsb|account_?holder|accountHolder|account_?type|accountType|payout|beneficiar/i;
+
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
 const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
@@ -290,6 +325,11 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (definition.recordComponent && !insideRecordHeader(diff, index)) continue;
       if (definition.notInForm && inFormClass(diff, index)) continue;
       if (name === "address" && (MACHINE_CONTEXT.test(line.text.replace(/\baddress\b/gi, "")) || nearMachineWords(diff, index))) continue;
+      // A fingerprint beside a session's or a request's details (user agent, IP, headers, a hash) identifies a browser or
+      // a device, not a finger; an account number beside a company name and a discount is a customer's number with the
+      // business, not a bank account.
+      if (FINGERPRINT_NAME.test(name) && !BIOMETRIC_NAME.test(name) && fingerprintOfDevice(diff)) continue;
+      if (name === "account_number" && !wordsNear(diff, index, BANK_CONTEXT)) continue;
       const entity = entityOf(diff, index) ?? "";
       // A prefixed table name (sylius_channel, wp_products) is read by its last word.
       if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;

@@ -159,12 +159,21 @@ function principalStarts(text: string, aliases: Set<string>): number[] {
   return ends;
 }
 
+/** A line that opens a condition or a loop: what it compares is already in hand. */
+const CONDITION_START = /^\s*(?:\}\s*)?(?:if|elif|elsif|elseif|else\s+if|unless|while)\b/;
+/** A line that ends a statement (`...->findOrFail($id) : null;`). */
+const STATEMENT_END = /;\s*$/;
+
 /** Whether a removed line reads records: a query call on it, or a `where:` object it belongs to. */
 function inQuery(lines: DiffLine[], index: number): boolean {
   const text = lines[index].text;
   if (QUERY_CALL.test(text)) return !(CREATION.test(text) && !/\b(?:where|filter|find\w*|get_object_or_404)\b/i.test(text));
   if (CREATION.test(text)) return false;
+  // A condition of its own (`if ($member->user_id === Auth::id()) {`) compares a record already read; it filters no query.
+  if (CONDITION_START.test(text)) return false;
   for (let i = index - 1; i >= 0 && i >= index - 5 && lines[i].hunk === lines[index].hunk; i--) {
+    // A statement ended above (`$member = Member::query()->findOrFail($id);`): the query is not this line's.
+    if (STATEMENT_END.test(lines[i].text)) return false;
     const role = OBJECT_ROLE.exec(lines[i].text)?.[1];
     if (role) return role === "where";
     if (QUERY_CALL.test(lines[i].text)) return !CREATION.test(lines[i].text);

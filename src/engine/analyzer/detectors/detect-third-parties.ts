@@ -5,6 +5,7 @@ import { candidateLines, inBlockComment, type FileDiff } from "../file-diff.js";
 import { isCodeKind, TRANSLATION_PATH } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
 import { literalPrefilter } from "../required-literals.js";
+import { inSampleDeclaration, SAMPLE_DATA_FILE } from "../sample-data.js";
 
 export interface ThirdPartyService {
   name: string;
@@ -272,9 +273,53 @@ function servicesRemoved(diff: FileDiff): Set<ThirdPartyService> {
   return services;
 }
 
+/** Sub-domains that serve pages for people: documentation, help centres, status pages, blogs. */
+const DOCUMENTATION_LABEL = /^(?:docs?|help|support|status|blog|community|learn|academy|kb|guides?)$/i;
+/** Paths of documentation on a developer portal (developer.zendesk.com/documentation/..., developers.x.com/docs/...). */
+const DOCUMENTATION_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:docs?|documentation|reference|guides?|articles?|hc|learn|tutorials?)(?:\/|$)/i;
+
+/**
+ * Whether the catalogued host is reached through a documentation sub-domain (docs.sentry.io), or a developer portal's
+ * documentation path (developer.zendesk.com/documentation/webhooks/): a link for people to read, not an API call.
+ */
+function documentationLink(text: string, host: RegExpExecArray): boolean {
+  const matched = host[0];
+  const at = matched.toLowerCase().lastIndexOf(host[1].toLowerCase());
+  const prefix = matched.slice(0, at).replace(/^(?:https?:\/\/(?:[\w.-]+@)?|wss?:\/\/|["'`])/i, "");
+  const label = /^([\w-]+)\./.exec(prefix)?.[1];
+  if (!label) return false;
+  const rest = text.slice(host.index + matched.length, host.index + matched.length + 200);
+  const path = /^(?::\d+)?(\/[^\s"'`?#]*)?/.exec(rest)?.[1] ?? "";
+  if (/^\/api(?:\/|$)/i.test(path)) return false;
+  if (DOCUMENTATION_LABEL.test(label)) return true;
+  return /^developers?$/i.test(label) && DOCUMENTATION_PATH.test(path);
+}
+
+/** What comes before a host that is only compared (`type === 'graph.facebook.com'`, `case "api.stripe.com":`,
+ * `url.hostname.endsWith(".sentry.io")`): a test of a value, not a request. */
+const COMPARED_BEFORE = /(?:[=!]==?|\bcase|\b(?:endsWith|startsWith|includes|indexOf|contains|equals|equalsIgnoreCase|match|test)\s*\()\s*$/;
+function comparedOnly(text: string, at: number): boolean {
+  return COMPARED_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+}
+
+/** The hosts the file's unchanged lines name, read once per file (lower-cased context text). */
+const contextTexts = new WeakMap<FileDiff, string>();
+function contextUses(diff: FileDiff, host: string): boolean {
+  let text = contextTexts.get(diff);
+  if (text === undefined) {
+    const parts: string[] = [];
+    for (const line of diff.lines) if (line.kind === " " && line.text.length <= 2000 && !COMMENT.test(line.text)) parts.push(line.text);
+    text = parts.join("\n").toLowerCase();
+    contextTexts.set(diff, text);
+  }
+  return text.includes(host.toLowerCase());
+}
+
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = kindOf(diff);
+  // A data file of sample payloads (hookdeck-samples.json, webhook-payloads.json): the providers' documented bodies.
+  if (kind === "config" && SAMPLE_DATA_FILE.test(diff.path)) return [];
   // HTML pages are read for the scripts they load (a tag manager, a chat widget, an analytics snippet), not their text.
   if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path)) || (kind !== "manifest" && CI_PATH.test(diff.path)) || (!isCode(kind) && TRANSLATION_PATH.test(diff.path))) return [];
   const findings: RawFinding[] = [];
@@ -306,6 +351,10 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     // So is anything inside a block comment (a client class commented out whole).
     if (isCode(kind) && inBlockComment(diff, index)) continue;
     if (host && (EXAMPLE_VALUE.test(line.text) || diff.removedCompact.includes(host[1].toLowerCase()) || (isCode(kind) && COMMENT.test(line.text)))) continue;
+    // A link to the provider's documentation (docs.sentry.io, developer.zendesk.com/documentation/...) is for people to
+    // read; a sample payload's links (`"href": "https://api.paypal.com/v1/billing/plans/P-5ML..."`) are data; and a host
+    // the file's unchanged lines already use is a flow it had (a wrapper added around an existing call).
+    if (host && (documentationLink(line.text, host) || inSampleDeclaration(diff, index) || contextUses(diff, host[1]) || comparedOnly(line.text, host.index))) continue;
     if (host) {
       const service = byHost.get(host[1].toLowerCase());
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
