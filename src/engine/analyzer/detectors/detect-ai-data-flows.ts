@@ -432,7 +432,7 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
-    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root)) continue;
+    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root) || packageMember(name, root, facts)) continue;
     // A product's name or a recipe's description is about a thing, not a person, unless the member names one.
     if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = assignments.get(root);
@@ -463,7 +463,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root) || packageMember(name, root, facts)) continue;
     // What a thing's members hold (a product's name and price) is as good as fixed text: nobody's data.
     if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = facts.assignments.get(root);
@@ -483,7 +483,39 @@ const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap
 const NO_PARAMETERS: Set<string> = new Set();
 const TYPE_NAME = /^[A-Z]/;
 
-interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean }
+interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean; packages: Set<string> }
+
+/**
+ * Names the file imports as packages: Go's `claude "github.com/x/claude-sdk-go"` and `"github.com/sashabaranov/go-openai"`
+ * (openai), Python's `import anthropic as claude`, JavaScript's `import * as claude from`. A member of a package
+ * (`claude.RequestBodyMessages`, `openai.ChatMessageRoleUser`) is a type or a constant, not anyone's data.
+ */
+/** `pkg.Type` / `pkg.CONSTANT` of an imported package (its exported, capitalised members); `st.session_state` is state. */
+const packageMember = (name: string, root: string, facts: PromptFacts) => facts.packages.has(root) && /^[A-Z]/.test(name.slice(root.length + 1));
+const GO_IMPORT = /^\s*(?:import\s+)?(?:([A-Za-z_]\w*)\s+)?"([\w.-]+\.[a-z]+\/[^"\s]+|[a-z][\w/]*)"\s*$/;
+const PY_IMPORT = /^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$/;
+const JS_NAMESPACE_IMPORT = /^\s*import\s+\*\s+as\s+(\w+)\s+from\b/;
+function importedPackages(diff: FileDiff): Set<string> {
+  const names = new Set<string>();
+  const go = /\.go$/.test(diff.path);
+  for (const line of diff.lines) {
+    if (line.kind === "-" || line.text.length > 300 || !/import|"/.test(line.text)) continue;
+    if (go) {
+      const m = GO_IMPORT.exec(line.text);
+      if (!m) continue;
+      // The package name is the last element of the path, without a major version or a go- / -go affix.
+      const last = m[2].replace(/\/v\d+$/, "").split("/").pop()!.replace(/^go-|-go$/g, "").replace(/[^\w]/g, "");
+      names.add(m[1] ?? last);
+      continue;
+    }
+    const py = PY_IMPORT.exec(line.text);
+    if (py) { names.add(py[2] ?? py[1].split(".")[0]); continue; }
+    const js = JS_NAMESPACE_IMPORT.exec(line.text);
+    if (js) names.add(js[1]);
+  }
+  names.delete("_");
+  return names;
+}
 
 function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }>, text: string): ThirdPartyService | undefined {
   return list.find((entry) => entry.pattern.test(text))?.service;
@@ -668,7 +700,7 @@ const INTERPOLATED = /\$\{?[A-Za-z_]|#\{/;
 
 function promptFacts(diff: FileDiff): PromptFacts {
   const constants = new Map([...readFileConstants(diff)].filter(([, value]) => !INTERPOLATED.test(value)));
-  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path) };
+  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path), packages: importedPackages(diff) };
 }
 
 /** Words every HTTP_POST alternative holds: a cheap test before the regex. */
