@@ -100,7 +100,8 @@ function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, T
  * A receiver named for a provider or a model (`openai.Completions(text)` on a project package, `claudeClient.ask(q)`,
  * `llm_service.generate(prompt)`): the name says what the call reaches even when the client is made in another file.
  */
-const PROVIDER_RECEIVER = /^(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc))?$/i;
+// Also private fields and names that add what they wrap (`_geminiAIChat`, `_openAi`, `claudeBot`, `gptHandler`).
+const PROVIDER_RECEIVER = /^_*(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?ai)?(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc|bot|handler|manager|assistant))?$/i;
 /** The last member of a receiver's chain (`.OpenAI` of `h.OpenAI`, `claude_client` of `self.claude_client`). */
 const LAST_MEMBER = /(?:\??\.|->)(\w+)(?:\(\s*\))?$/;
 /**
@@ -162,7 +163,8 @@ const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
 /** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
 const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
 /** Reads of what a person types at run time (console, stdin, form widgets): whatever the name it lands in, it is data. */
-const USER_INPUT_READ = /\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(?<![\w.])(?:readLine|readln)\s*\(|\b(?:nextLine|raw_input|text_input|chat_input|text_area)\s*\(|(?<![\w.$>-])input\s*\(|\b(?:STDIN|\$stdin)\.gets\b|(?<![\w.$:])gets\b|\bsys\.stdin\.read\w*/g;
+// A text field's controller (Flutter's TextEditingController(), Android's EditText) holds what the person types into it.
+const USER_INPUT_READ = /\bTextEditingController\s*\(\s*\)|\bfindViewById\s*<\s*(?:EditText|TextInputEditText)\s*>|\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(?<![\w.])(?:readLine|readln)\s*\(|\b(?:nextLine|raw_input|text_input|chat_input|text_area)\s*\(|(?<![\w.$>-])input\s*\(|\b(?:STDIN|\$stdin)\.gets\b|(?<![\w.$:])gets\b|\bsys\.stdin\.read\w*/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
@@ -210,6 +212,8 @@ const IDENTIFIER = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*/g;
 const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?:?=(?![=>])\s*(.*)$/;
 /** `name["key"] = value`, `name.key = value`, `name[:key] = value`: the value joins what the name holds. */
 const MEMBER_ASSIGNMENT = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]|\.\w+)\s*=(?![=>])\s*(.*)$/;
+/** The first of a pair a call returns (Go's `data, err := json.Marshal(body)`, `resp, _ := ...`): it holds the call's value. */
+const PAIR_ASSIGNMENT = /^\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*:?=(?![=>])\s*(.*)$/;
 /** Loop variables hold the items of what they loop over: `for (const chunk of chunks)`, `for doc in docs:`, `.each do |x|`. */
 const LOOP = /^\s*for\s*\(?\s*(?:const|let|var|final)?\s*\(?([A-Za-z_]\w*)(?:\s*,\s*[A-Za-z_]\w*)?\)?\s+(?:of|in)\s+([^:{]{1,200}?)\s*\)?\s*[:{]?\s*$|\b(\w+)\.(?:each|map|forEach|flatMap)\s*(?:do\s*)?\|?\(?\s*([A-Za-z_]\w*)/;
 /** Collections filled after they are made: `messages.append({...})`, `prompt.push(content: text)`, `history << msg`. */
@@ -219,7 +223,8 @@ const COMPREHENSION = /[\[({,]\s*[^\[\](){}\n]{0,200}?\bfor\s+([A-Za-z_]\w*)\s+i
 const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
 const APPENDED = "+";
 /** The type that opens a Go composite literal or conversion: `[]openai.Message`, `map[string]any`, `[]byte`, `*Req`. */
-const GO_COMPOSITE = /^(?:\[\d*\]|map\[[\w.*]+\])+\*?[\w.]*(?=\s*[({])/;
+// The element type may be `interface{}` (`map[string]interface{}{...}`).
+const GO_COMPOSITE = /^(?:\[\d*\]|map\[[\w.*]+\])+\*?(?:interface\{\}|[\w.]*)(?=\s*[({])/;
 const OPENED_CALL = /^[\w.!:]+\s*[\[({]{1,2}\s*$/;
 const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
@@ -247,7 +252,7 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
       add(`${APPENDED}${mutation[1]}`, mutation[2] !== undefined ? argumentText(diff, i, from - 1) : mutation[3]);
     }
     if (!line.text.includes("=")) continue;
-    const m = ASSIGNMENT.exec(line.text) ?? MEMBER_ASSIGNMENT.exec(line.text);
+    const m = ASSIGNMENT.exec(line.text) ?? MEMBER_ASSIGNMENT.exec(line.text) ?? PAIR_ASSIGNMENT.exec(line.text);
     // `messages=messages,` is a keyword argument, not an assignment.
     if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
     const start = line.text.length - m[2].length;
@@ -463,7 +468,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root) || packageMember(name, root, facts)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return|map|interface|any|struct|int\d*|uint\d*|float\d+|bool)$/.test(root) || packageMember(name, root, facts)) continue;
     // What a thing's members hold (a product's name and price) is as good as fixed text: nobody's data.
     if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = facts.assignments.get(root);
@@ -703,6 +708,24 @@ function promptFacts(diff: FileDiff): PromptFacts {
   return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path), packages: importedPackages(diff) };
 }
 
+/** A request's text with what the names in it hold, followed two assignments deep (at most 8,000 characters). */
+function requestBody(raw: string, assignments: Map<string, string[]>): string {
+  const parts = [raw];
+  const seen = new Set<string>();
+  let frontier = raw;
+  for (let depth = 0; depth < 2 && frontier; depth++) {
+    const next: string[] = [];
+    for (const [name] of frontier.matchAll(/\b[A-Za-z_]\w*/g)) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      for (const value of assignments.get(name) ?? []) next.push(value);
+    }
+    frontier = next.join("\n").slice(0, 8000);
+    if (frontier) parts.push(frontier);
+  }
+  return parts.join("\n");
+}
+
 /** Words every HTTP_POST alternative holds: a cheap test before the regex. */
 const POST_WORD = /post|fetch|newrequest/i;
 
@@ -833,8 +856,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       const raw = argumentText(diff, index, post.index + post[0].length - 1) + chainContinuation(diff, index) + requestBlock(diff, index);
       facts ??= promptFacts(diff);
       facts.parameters = readParameters(diff, index);
-      // The body is often a variable assigned above: read what the names in the call hold.
-      const body = [raw, ...[...raw.matchAll(/\b[A-Za-z_]\w*/g)].flatMap(([n]) => facts!.assignments.get(n) ?? [])].join("\n");
+      // The body is often a variable assigned above, itself made of another (Go's `data, _ := json.Marshal(reqBody)`):
+      // read what the names in the call hold, two assignments deep.
+      const body = requestBody(raw, facts.assignments);
       if (!MODEL_PAYLOAD.test(body)) continue;
       // A model request that carries nobody's data (a fixed question) is a demo, like an SDK call with a fixed prompt.
       if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
