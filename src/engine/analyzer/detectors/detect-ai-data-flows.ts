@@ -164,7 +164,8 @@ const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
 const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
 /** Reads of what a person types at run time (console, stdin, form widgets): whatever the name it lands in, it is data. */
 // A text field's controller (Flutter's TextEditingController(), Android's EditText) holds what the person types into it.
-const USER_INPUT_READ = /\bTextEditingController\s*\(\s*\)|\bfindViewById\s*<\s*(?:EditText|TextInputEditText)\s*>|\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(?<![\w.])(?:readLine|readln)\s*\(|\b(?:nextLine|raw_input|text_input|chat_input|text_area)\s*\(|(?<![\w.$>-])input\s*\(|\b(?:STDIN|\$stdin)\.gets\b|(?<![\w.$:])gets\b|\bsys\.stdin\.read\w*/g;
+// So do the command line (sys.argv, process.argv, os.Args, ARGV) and a command's words joined into text (" ".join(args)).
+const USER_INPUT_READ = /\bsys\.argv\b|\bprocess\.argv\b|\bos\.Args\b|\bARGV\b|\.join\(\s*\*?args\s*\)|\bTextEditingController\s*\(\s*\)|\bfindViewById\s*<\s*(?:EditText|TextInputEditText)\s*>|\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(?<![\w.])(?:readLine|readln)\s*\(|\b(?:nextLine|raw_input|text_input|chat_input|text_area)\s*\(|(?<![\w.$>-])input\s*\(|\b(?:STDIN|\$stdin)\.gets\b|(?<![\w.$:])gets\b|\bsys\.stdin\.read\w*/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
@@ -255,6 +256,15 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     const m = ASSIGNMENT.exec(line.text) ?? MEMBER_ASSIGNMENT.exec(line.text) ?? PAIR_ASSIGNMENT.exec(line.text);
     // `messages=messages,` is a keyword argument, not an assignment.
     if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
+    // `prompt =` with its value on the line below (Ruby, Python): read that line, and what it opens.
+    if (m[2].trim() === "") {
+      const next = diff.lines[i + 1];
+      if (next && next.hunk === line.hunk && next.kind !== "-" && next.text.length <= 2000) {
+        const open = next.text.search(/[\[({]\s*$/);
+        add(m[1], open >= 0 ? next.text.slice(0, open).trim() + argumentText(diff, i + 1, open) : next.text.trim());
+      }
+      continue;
+    }
     const start = line.text.length - m[2].length;
     if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
     // A raw string opened and not closed on the line (Go's []byte(`{...`), a JavaScript template): read to its close.
@@ -663,6 +673,9 @@ const LOOPBACK_URL = new RegExp(String.raw`\bhttps?:\/\/${OWN_HOST}`, "i");
 /** Where a client is pointed: its base URL or endpoint (an ordinary `url` or `host` may be any service's). */
 const ENDPOINT_SETTING = /(?:base_?url|baseURL|api_?base|apiBase|endpoint)\b/i;
 
+/** The head of a function or method declaration, up to the name the call signature matched. */
+const DECLARATION = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|fun|func|fn|sub)\s+\w+\s*\($|^\s*(?:(?:public|private|protected|internal|static|async|override|suspend|final|virtual|open)\s+)+\S+\s+\w+\s*\($/;
+
 interface CallSite { index: number; call: RegExpExecArray; text: string; bracket: number }
 
 /** AI calls on added lines, including chains broken over lines (`client.chat.completions` / `.create({`). */
@@ -797,6 +810,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     const { index, call } = site;
     callLines.add(index);
     if (COMMENT.test(diff.lines[index].text) || inBlockComment(diff, index)) continue;
+    // A wrapper's own declaration (`def ask_gpt(message):`, `public String askGemini(String prompt) {`) names its
+    // parameters; the calls of it are what send them.
+    if (DECLARATION.test(site.text.slice(0, call.index + call[0].length))) continue;
     const raw = argumentText(diff, index, site.bracket);
     const argument = raw;
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
