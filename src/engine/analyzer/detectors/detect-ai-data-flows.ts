@@ -506,7 +506,8 @@ interface PromptFacts { assignments: Map<string, string[]>; constants: Map<strin
  * (`claude.RequestBodyMessages`, `openai.ChatMessageRoleUser`) is a type or a constant, not anyone's data.
  */
 /** `pkg.Type` / `pkg.CONSTANT` of an imported package (its exported, capitalised members); `st.session_state` is state. */
-const packageMember = (name: string, root: string, facts: PromptFacts) => facts.packages.has(root) && /^[A-Z]/.test(name.slice(root.length + 1));
+// The package's own name left bare (`claude.` once `NewUserTextMessage(` is read as a constructor) is no data either.
+const packageMember = (name: string, root: string, facts: PromptFacts) => facts.packages.has(root) && (name === root || /^[A-Z]/.test(name.slice(root.length + 1)));
 const GO_IMPORT = /^\s*(?:import\s+)?(?:([A-Za-z_]\w*)\s+)?"([\w.-]+\.[a-z]+\/[^"\s]+|[a-z][\w/]*)"\s*$/;
 const PY_IMPORT = /^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$/;
 const JS_NAMESPACE_IMPORT = /^\s*import\s+\*\s+as\s+(\w+)\s+from\b/;
