@@ -244,3 +244,42 @@ describe("request bodies followed through assignments, the command line, values 
     ], true);
   });
 });
+
+describe("a model request to an endpoint from configuration names its provider by the model", () => {
+  it("finds a ticket's body posted with model gpt-4o-mini to a configured URL", async () => {
+    await expectArea("ai_use", [
+      ["fetch to a configured LLM endpoint", "src/lib/summarize.ts", [
+        "+export async function summarize(ticketBody: string) {",
+        "+  const res = await fetch(process.env.LLM_API_URL!, {",
+        "+    method: \"POST\",",
+        "+    body: JSON.stringify({ model: \"gpt-4o-mini\", messages: [{ role: \"user\", content: ticketBody }] }),",
+        "+  });",
+        "+  return res.json();",
+        "+}",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on the same request to the app's own /api path, and on a fixed ping", async () => {
+    await check([
+      ["fetch to the app's own API route", "src/lib/send.ts", [
+        "+export async function send(userText: string) {",
+        "+  const res = await fetch(\"/api/chat\", {",
+        "+    method: \"POST\",",
+        "+    body: JSON.stringify({ model: \"gpt-4o-mini\", messages: [{ role: \"user\", content: userText }] }),",
+        "+  });",
+        "+  return res.json();",
+        "+}",
+      ], null],
+      ["fixed ping to a configured endpoint", "src/lib/ping.ts", [
+        "+export async function ping() {",
+        "+  const res = await fetch(process.env.LLM_API_URL!, {",
+        "+    method: \"POST\",",
+        "+    body: JSON.stringify({ model: \"claude-3-5-haiku-latest\", messages: [{ role: \"user\", content: \"ping\" }] }),",
+        "+  });",
+        "+  return res.ok;",
+        "+}",
+      ], null],
+    ]);
+  });
+});

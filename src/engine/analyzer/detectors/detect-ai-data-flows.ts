@@ -740,6 +740,9 @@ function requestBody(raw: string, assignments: Map<string, string[]>): string {
   return parts.join("\n");
 }
 
+/** A request to a path of the app's own server (`fetch("/api/chat", ...)`, `axios.post(`/chat`)`): its backend calls the model. */
+const OWN_PATH = /^\(\s*["'`]\/(?!\/)/;
+
 /** Words every HTTP_POST alternative holds: a cheap test before the regex. */
 const POST_WORD = /post|fetch|newrequest/i;
 
@@ -863,7 +866,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const added = candidateLines(diff.added, HTTP_POST_SCAN);
   // Unchanged calls are looked for only where the added lines hint at AI (most files do not).
   const posts = hinted ? [...added, ...unchangedPostsOfAddedValues(diff)] : added;
-  if (posts.length > 0 && mentioned() && !localOnly()) {
+  // With no provider named in the file, a model request's body names one by its model (`model: "gpt-4o-mini"` to an
+  // endpoint read from configuration), unless it goes to a path of the app's own server (`fetch("/api/chat", ...)`).
+  if (posts.length > 0 && (mentioned() ? !localOnly() : hinted)) {
     for (const index of posts) {
       const line = diff.lines[index];
       if (COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
@@ -877,9 +882,11 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       // read what the names in the call hold, two assignments deep.
       const body = requestBody(raw, facts.assignments);
       if (!MODEL_PAYLOAD.test(body)) continue;
+      const service = mentioned() ?? (OWN_PATH.test(raw) ? undefined : serviceFrom(MODEL_BY_SERVICE, body));
+      if (!service || (!mentioned() && localOnly(service))) continue;
       // A model request that carries nobody's data (a fixed question) is a demo, like an SDK call with a fixed prompt.
       if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
-      return finding(index, mentioned()!.name);
+      return finding(index, service.name);
     }
   }
   return { findings: [], fixedCalls };
