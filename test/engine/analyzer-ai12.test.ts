@@ -283,3 +283,43 @@ describe("a model request to an endpoint from configuration names its provider b
     ]);
   });
 });
+
+describe(".NET Anthropic.SDK, Elixir openai_ex and Rust genai", () => {
+  it("finds a ticket sent with each", async () => {
+    await expectArea("ai_use", [
+      ["Anthropic.SDK GetClaudeMessageAsync", "src/Triage.cs", [
+        "+    public async Task<string> Classify(string ticketText)",
+        "+    {",
+        "+        var parameters = new MessageParameters { Messages = new List<Message> { new Message(RoleType.User, ticketText) }, MaxTokens = 512 };",
+        "+        var res = await _client.Messages.GetClaudeMessageAsync(parameters);",
+        "+        return res.Message.ToString();",
+        "+    }",
+      ]],
+      ["openai_ex chat completion", "lib/my_app/summarizer.ex", [
+        "+  def summarize(openai, note) do",
+        "+    req = Chat.Completions.new(model: \"gpt-4o-mini\", messages: [ChatMessage.user(note)])",
+        "+    OpenaiEx.Chat.Completions.create(openai, req)",
+        "+  end",
+      ]],
+      ["genai exec_chat", "src/ask.rs", [
+        "+pub async fn ask(user_text: &str) -> Result<String, genai::Error> {",
+        "+    let chat_req = ChatRequest::new(vec![ChatMessage::user(user_text)]);",
+        "+    let res = client.exec_chat(\"gpt-4o-mini\", chat_req, None).await?;",
+        "+}",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on each with a fixed question", async () => {
+    await check([
+      ["Anthropic.SDK fixed", "samples/Hello.cs", [
+        "+var parameters = new MessageParameters { Messages = new List<Message> { new Message(RoleType.User, \"Who won the world series in 2020?\") }, MaxTokens = 512 };",
+        "+var res = await client.Messages.GetClaudeMessageAsync(parameters);",
+      ], null],
+      ["genai exec_chat fixed", "examples/hello.rs", [
+        "+    let chat_req = ChatRequest::new(vec![ChatMessage::user(\"Why is the sky red?\")]);",
+        "+    let res = client.exec_chat(\"gpt-4o-mini\", chat_req, None).await?;",
+      ], null],
+    ]);
+  });
+});

@@ -159,6 +159,7 @@ const CONSTRUCTOR = /\b[A-Z]\w*(?:\.[A-Za-z_]\w*)*(?=\s*\()/g;
 // Only where the next thing written, across line breaks, ends the pair (`messages:,`, `messages:\n}`): a key whose value
 // is on the next line (PHP's named `request:\n    [...]`) is a key, not a variable.
 const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$(?![\s\S])))/gm;
+const PATH_CALL = /::\s*[A-Za-z_]\w*(?=\s*[(!])/g;
 const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
 /** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
 const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
@@ -200,6 +201,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
     .replace(USER_INPUT_READ, " user_input ")
     // Message and prompt classes (UserMessage(...), HumanMessage(...)) are types, not data; their arguments stay.
     .replace(CONSTRUCTOR, " ")
+    // So are associated functions (Rust's `ChatMessage::user(text)`, PHP's `Message::make(...)`): the path is a type's.
+    .replace(PATH_CALL, " ")
     // So are the method names of a chain (`.addUserMessage(`, `.build()`); the receiver and arguments stay.
     .replace(CHAINED_METHOD, " ")
     .replace(KEY, " ")
