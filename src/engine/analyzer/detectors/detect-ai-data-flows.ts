@@ -100,7 +100,8 @@ function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, T
  * A receiver named for a provider or a model (`openai.Completions(text)` on a project package, `claudeClient.ask(q)`,
  * `llm_service.generate(prompt)`): the name says what the call reaches even when the client is made in another file.
  */
-const PROVIDER_RECEIVER = /^(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc))?$/i;
+// Also private fields and names that add what they wrap (`_geminiAIChat`, `_openAi`, `claudeBot`, `gptHandler`).
+const PROVIDER_RECEIVER = /^_*(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?ai)?(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc|bot|handler|manager|assistant))?$/i;
 /** The last member of a receiver's chain (`.OpenAI` of `h.OpenAI`, `claude_client` of `self.claude_client`). */
 const LAST_MEMBER = /(?:\??\.|->)(\w+)(?:\(\s*\))?$/;
 /**
@@ -158,11 +159,14 @@ const CONSTRUCTOR = /\b[A-Z]\w*(?:\.[A-Za-z_]\w*)*(?=\s*\()/g;
 // Only where the next thing written, across line breaks, ends the pair (`messages:,`, `messages:\n}`): a key whose value
 // is on the next line (PHP's named `request:\n    [...]`) is a key, not a variable.
 const SHORTHAND_KEY = /\b([A-Za-z_]\w*):(?=\s*(?:[,})]|$(?![\s\S])))/gm;
+const PATH_CALL = /::\s*[A-Za-z_]\w*(?=\s*[(!])/g;
 const CHAINED_METHOD = /\.\s*[A-Za-z_]\w*(?=\s*\()/g;
 /** Triple-quoted strings (Python docstring-style literals), read as one literal across lines. */
 const TRIPLE_LITERAL = /([fFrRbBuU]{0,2})("""|''')([\s\S]*?)\2/g;
 /** Reads of what a person types at run time (console, stdin, form widgets): whatever the name it lands in, it is data. */
-const USER_INPUT_READ = /\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(?<![\w.])(?:readLine|readln)\s*\(|\b(?:nextLine|raw_input|text_input|chat_input|text_area)\s*\(|(?<![\w.$>-])input\s*\(|\b(?:STDIN|\$stdin)\.gets\b|(?<![\w.$:])gets\b|\bsys\.stdin\.read\w*/g;
+// A text field's controller (Flutter's TextEditingController(), Android's EditText) holds what the person types into it.
+// So do the command line (sys.argv, process.argv, os.Args, ARGV) and a command's words joined into text (" ".join(args)).
+const USER_INPUT_READ = /\bsys\.argv\b|\bprocess\.argv\b|\bos\.Args\b|\bARGV\b|\.join\(\s*\*?args\s*\)|\bTextEditingController\s*\(\s*\)|\bfindViewById\s*<\s*(?:EditText|TextInputEditText)\s*>|\bConsole\.ReadLine\s*\(|(?<![\w.])ReadLine\s*\(\s*\)|(?<![\w.])(?:readLine|readln)\s*\(|\b(?:nextLine|raw_input|text_input|chat_input|text_area)\s*\(|(?<![\w.$>-])input\s*\(|\b(?:STDIN|\$stdin)\.gets\b|(?<![\w.$:])gets\b|\bsys\.stdin\.read\w*/g;
 const CONSTANT_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
@@ -197,6 +201,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
     .replace(USER_INPUT_READ, " user_input ")
     // Message and prompt classes (UserMessage(...), HumanMessage(...)) are types, not data; their arguments stay.
     .replace(CONSTRUCTOR, " ")
+    // So are associated functions (Rust's `ChatMessage::user(text)`, PHP's `Message::make(...)`): the path is a type's.
+    .replace(PATH_CALL, " ")
     // So are the method names of a chain (`.addUserMessage(`, `.build()`); the receiver and arguments stay.
     .replace(CHAINED_METHOD, " ")
     .replace(KEY, " ")
@@ -210,6 +216,8 @@ const IDENTIFIER = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*/g;
 const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?:?=(?![=>])\s*(.*)$/;
 /** `name["key"] = value`, `name.key = value`, `name[:key] = value`: the value joins what the name holds. */
 const MEMBER_ASSIGNMENT = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]|\.\w+)\s*=(?![=>])\s*(.*)$/;
+/** The first of a pair a call returns (Go's `data, err := json.Marshal(body)`, `resp, _ := ...`): it holds the call's value. */
+const PAIR_ASSIGNMENT = /^\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*:?=(?![=>])\s*(.*)$/;
 /** Loop variables hold the items of what they loop over: `for (const chunk of chunks)`, `for doc in docs:`, `.each do |x|`. */
 const LOOP = /^\s*for\s*\(?\s*(?:const|let|var|final)?\s*\(?([A-Za-z_]\w*)(?:\s*,\s*[A-Za-z_]\w*)?\)?\s+(?:of|in)\s+([^:{]{1,200}?)\s*\)?\s*[:{]?\s*$|\b(\w+)\.(?:each|map|forEach|flatMap)\s*(?:do\s*)?\|?\(?\s*([A-Za-z_]\w*)/;
 /** Collections filled after they are made: `messages.append({...})`, `prompt.push(content: text)`, `history << msg`. */
@@ -219,7 +227,8 @@ const COMPREHENSION = /[\[({,]\s*[^\[\](){}\n]{0,200}?\bfor\s+([A-Za-z_]\w*)\s+i
 const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
 const APPENDED = "+";
 /** The type that opens a Go composite literal or conversion: `[]openai.Message`, `map[string]any`, `[]byte`, `*Req`. */
-const GO_COMPOSITE = /^(?:\[\d*\]|map\[[\w.*]+\])+\*?[\w.]*(?=\s*[({])/;
+// The element type may be `interface{}` (`map[string]interface{}{...}`).
+const GO_COMPOSITE = /^(?:\[\d*\]|map\[[\w.*]+\])+\*?(?:interface\{\}|[\w.]*)(?=\s*[({])/;
 const OPENED_CALL = /^[\w.!:]+\s*[\[({]{1,2}\s*$/;
 const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
@@ -247,9 +256,18 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
       add(`${APPENDED}${mutation[1]}`, mutation[2] !== undefined ? argumentText(diff, i, from - 1) : mutation[3]);
     }
     if (!line.text.includes("=")) continue;
-    const m = ASSIGNMENT.exec(line.text) ?? MEMBER_ASSIGNMENT.exec(line.text);
+    const m = ASSIGNMENT.exec(line.text) ?? MEMBER_ASSIGNMENT.exec(line.text) ?? PAIR_ASSIGNMENT.exec(line.text);
     // `messages=messages,` is a keyword argument, not an assignment.
     if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
+    // `prompt =` with its value on the line below (Ruby, Python): read that line, and what it opens.
+    if (m[2].trim() === "") {
+      const next = diff.lines[i + 1];
+      if (next && next.hunk === line.hunk && next.kind !== "-" && next.text.length <= 2000) {
+        const open = next.text.search(/[\[({]\s*$/);
+        add(m[1], open >= 0 ? next.text.slice(0, open).trim() + argumentText(diff, i + 1, open) : next.text.trim());
+      }
+      continue;
+    }
     const start = line.text.length - m[2].length;
     if (/^[fFrRbBuU]{0,2}(?:"""|''')/.test(m[2])) add(m[1], readTripleQuoted(diff, i, start));
     // A raw string opened and not closed on the line (Go's []byte(`{...`), a JavaScript template): read to its close.
@@ -432,7 +450,7 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
-    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root)) continue;
+    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root) || packageMember(name, root, facts)) continue;
     // A product's name or a recipe's description is about a thing, not a person, unless the member names one.
     if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = assignments.get(root);
@@ -463,7 +481,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return)$/.test(root)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return|map|interface|any|struct|int\d*|uint\d*|float\d+|bool)$/.test(root) || packageMember(name, root, facts)) continue;
     // What a thing's members hold (a product's name and price) is as good as fixed text: nobody's data.
     if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = facts.assignments.get(root);
@@ -483,7 +501,40 @@ const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap
 const NO_PARAMETERS: Set<string> = new Set();
 const TYPE_NAME = /^[A-Z]/;
 
-interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean }
+interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean; packages: Set<string> }
+
+/**
+ * Names the file imports as packages: Go's `claude "github.com/x/claude-sdk-go"` and `"github.com/sashabaranov/go-openai"`
+ * (openai), Python's `import anthropic as claude`, JavaScript's `import * as claude from`. A member of a package
+ * (`claude.RequestBodyMessages`, `openai.ChatMessageRoleUser`) is a type or a constant, not anyone's data.
+ */
+/** `pkg.Type` / `pkg.CONSTANT` of an imported package (its exported, capitalised members); `st.session_state` is state. */
+// The package's own name left bare (`claude.` once `NewUserTextMessage(` is read as a constructor) is no data either.
+const packageMember = (name: string, root: string, facts: PromptFacts) => facts.packages.has(root) && (name === root || /^[A-Z]/.test(name.slice(root.length + 1)));
+const GO_IMPORT = /^\s*(?:import\s+)?(?:([A-Za-z_]\w*)\s+)?"([\w.-]+\.[a-z]+\/[^"\s]+|[a-z][\w/]*)"\s*$/;
+const PY_IMPORT = /^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$/;
+const JS_NAMESPACE_IMPORT = /^\s*import\s+\*\s+as\s+(\w+)\s+from\b/;
+function importedPackages(diff: FileDiff): Set<string> {
+  const names = new Set<string>();
+  const go = /\.go$/.test(diff.path);
+  for (const line of diff.lines) {
+    if (line.kind === "-" || line.text.length > 300 || !/import|"/.test(line.text)) continue;
+    if (go) {
+      const m = GO_IMPORT.exec(line.text);
+      if (!m) continue;
+      // The package name is the last element of the path, without a major version or a go- / -go affix.
+      const last = m[2].replace(/\/v\d+$/, "").split("/").pop()!.replace(/^go-|-go$/g, "").replace(/[^\w]/g, "");
+      names.add(m[1] ?? last);
+      continue;
+    }
+    const py = PY_IMPORT.exec(line.text);
+    if (py) { names.add(py[2] ?? py[1].split(".")[0]); continue; }
+    const js = JS_NAMESPACE_IMPORT.exec(line.text);
+    if (js) names.add(js[1]);
+  }
+  names.delete("_");
+  return names;
+}
 
 function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }>, text: string): ThirdPartyService | undefined {
   return list.find((entry) => entry.pattern.test(text))?.service;
@@ -626,6 +677,9 @@ const LOOPBACK_URL = new RegExp(String.raw`\bhttps?:\/\/${OWN_HOST}`, "i");
 /** Where a client is pointed: its base URL or endpoint (an ordinary `url` or `host` may be any service's). */
 const ENDPOINT_SETTING = /(?:base_?url|baseURL|api_?base|apiBase|endpoint)\b/i;
 
+/** The head of a function or method declaration, up to the name the call signature matched. */
+const DECLARATION = /^\s*(?:export\s+)?(?:async\s+)?(?:def|function|fun|func|fn|sub)\s+\w+\s*\($|^\s*(?:(?:public|private|protected|internal|static|async|override|suspend|final|virtual|open)\s+)+\S+\s+\w+\s*\($/;
+
 interface CallSite { index: number; call: RegExpExecArray; text: string; bracket: number }
 
 /** AI calls on added lines, including chains broken over lines (`client.chat.completions` / `.create({`). */
@@ -668,8 +722,29 @@ const INTERPOLATED = /\$\{?[A-Za-z_]|#\{/;
 
 function promptFacts(diff: FileDiff): PromptFacts {
   const constants = new Map([...readFileConstants(diff)].filter(([, value]) => !INTERPOLATED.test(value)));
-  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path) };
+  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path), packages: importedPackages(diff) };
 }
+
+/** A request's text with what the names in it hold, followed two assignments deep (at most 8,000 characters). */
+function requestBody(raw: string, assignments: Map<string, string[]>): string {
+  const parts = [raw];
+  const seen = new Set<string>();
+  let frontier = raw;
+  for (let depth = 0; depth < 2 && frontier; depth++) {
+    const next: string[] = [];
+    for (const [name] of frontier.matchAll(/\b[A-Za-z_]\w*/g)) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      for (const value of assignments.get(name) ?? []) next.push(value);
+    }
+    frontier = next.join("\n").slice(0, 8000);
+    if (frontier) parts.push(frontier);
+  }
+  return parts.join("\n");
+}
+
+/** A request to a path of the app's own server (`fetch("/api/chat", ...)`, `axios.post(`/chat`)`): its backend calls the model. */
+const OWN_PATH = /^\(\s*["'`]\/(?!\/)/;
 
 /** Words every HTTP_POST alternative holds: a cheap test before the regex. */
 const POST_WORD = /post|fetch|newrequest/i;
@@ -742,6 +817,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     const { index, call } = site;
     callLines.add(index);
     if (COMMENT.test(diff.lines[index].text) || inBlockComment(diff, index)) continue;
+    // A wrapper's own declaration (`def ask_gpt(message):`, `public String askGemini(String prompt) {`) names its
+    // parameters; the calls of it are what send them.
+    if (DECLARATION.test(site.text.slice(0, call.index + call[0].length))) continue;
     const raw = argumentText(diff, index, site.bracket);
     const argument = raw;
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
@@ -791,7 +869,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const added = candidateLines(diff.added, HTTP_POST_SCAN);
   // Unchanged calls are looked for only where the added lines hint at AI (most files do not).
   const posts = hinted ? [...added, ...unchangedPostsOfAddedValues(diff)] : added;
-  if (posts.length > 0 && mentioned() && !localOnly()) {
+  // With no provider named in the file, a model request's body names one by its model (`model: "gpt-4o-mini"` to an
+  // endpoint read from configuration), unless it goes to a path of the app's own server (`fetch("/api/chat", ...)`).
+  if (posts.length > 0 && (mentioned() ? !localOnly() : hinted)) {
     for (const index of posts) {
       const line = diff.lines[index];
       if (COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
@@ -801,12 +881,15 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       const raw = argumentText(diff, index, post.index + post[0].length - 1) + chainContinuation(diff, index) + requestBlock(diff, index);
       facts ??= promptFacts(diff);
       facts.parameters = readParameters(diff, index);
-      // The body is often a variable assigned above: read what the names in the call hold.
-      const body = [raw, ...[...raw.matchAll(/\b[A-Za-z_]\w*/g)].flatMap(([n]) => facts!.assignments.get(n) ?? [])].join("\n");
+      // The body is often a variable assigned above, itself made of another (Go's `data, _ := json.Marshal(reqBody)`):
+      // read what the names in the call hold, two assignments deep.
+      const body = requestBody(raw, facts.assignments);
       if (!MODEL_PAYLOAD.test(body)) continue;
+      const service = mentioned() ?? (OWN_PATH.test(raw) ? undefined : serviceFrom(MODEL_BY_SERVICE, body));
+      if (!service || (!mentioned() && localOnly(service))) continue;
       // A model request that carries nobody's data (a fixed question) is a demo, like an SDK call with a fixed prompt.
       if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
-      return finding(index, mentioned()!.name);
+      return finding(index, service.name);
     }
   }
   return { findings: [], fixedCalls };

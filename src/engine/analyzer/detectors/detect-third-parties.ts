@@ -342,7 +342,8 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : plugin ? moduleService(plugin) : undefined;
       // The same package on a removed line is a version change, not a new service.
       const key = name ?? plugin;
-      if (service && key && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index) && !servicesRemoved(diff).has(service) && !firstPartyPackage(diff, line.text, key)) add(finding(diff, service, line, "manifest"));
+      // A self-hosted model runtime (Ollama and its LangChain, Go, .NET clients) installs no third party.
+      if (service && key && !service.selfHosted && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index) && !servicesRemoved(diff).has(service) && !firstPartyPackage(diff, line.text, key)) add(finding(diff, service, line, "manifest"));
       continue;
     }
     const host = kind === "docs" && !LOADS_SCRIPT.test(line.text) ? null : HOSTS.exec(line.text);
