@@ -64,6 +64,29 @@ describe("a literal in a signing-key position", () => {
   });
 });
 
+describe("keys handed to HMAC, JOSE and .NET token APIs", () => {
+  it("finds literal keys in the key position of each", async () => {
+    await expectSecrets([
+      [".NET SymmetricSecurityKey", "Api/Program.cs", ['+    var key = new SymmetricSecurityKey(Encoding.UTF8.GetBytes("MinhaChaveSuperSecreta2024"));']],
+      ["jose jwtVerify with an encoded literal", "src/lib/auth.ts",
+        ["+const secretBytes = new TextEncoder().encode('kd83Hq0sLw');", "+const { payload } = await jwtVerify(token, secretBytes);"]],
+      ["passport-jwt secretOrKey", "config/passport.js", ["+opts.secretOrKey = 'Tiger-Lily-77';"]],
+      ["Go crypto/hmac", "internal/sign/sign.go", ['+	mac := hmac.New(sha256.New, []byte("webhook-7Hq2"))']],
+      ["PHP hash_hmac", "api/webhook.php", ["+$signature = hash_hmac('sha256', $payload, 'Zx81kPq0');"]],
+    ], true);
+  });
+
+  it("leaves keys from configuration, generated keys and placeholders alone", async () => {
+    await expectSecrets([
+      [".NET key from configuration", "Api/Program.cs", ['+    var key = new SymmetricSecurityKey(Encoding.UTF8.GetBytes(builder.Configuration["Jwt:Key"]));']],
+      ["passport-jwt from the environment", "config/passport.js", ["+opts.secretOrKey = process.env.JWT_SECRET;"]],
+      ["Go hmac with a variable", "internal/sign/sign.go", ["+	mac := hmac.New(sha256.New, key)"]],
+      ["Fernet with a generated key", "app/crypto.py", ["+cipher = Fernet(Fernet.generate_key())"]],
+      ["PHP hash_hmac placeholder", "api/webhook.php", ["+$signature = hash_hmac('sha256', $payload, 'your_secret_here');"]],
+    ], false);
+  });
+});
+
 describe("a name the change defines as a literal, passed to a sink", () => {
   it("follows the name to its literal within the file", async () => {
     await expectSecrets([

@@ -23,11 +23,19 @@ interface CredentialSinkCall {
   source: string;
 }
 interface CredentialFallback {
+  /** Text every line the pattern can match holds: the pattern is tried only there. */
+  needs: string;
   form: string;
   pattern: string;
   source: string;
 }
-const CREDENTIAL_SINKS = loadDataFile<{ calls: CredentialSinkCall[]; fallbacks: CredentialFallback[]; samples?: string[] }>("analyzer/credential-sinks.yaml");
+interface CredentialOption {
+  api: string;
+  key: string;
+  kind: "key" | "password";
+  source: string;
+}
+const CREDENTIAL_SINKS = loadDataFile<{ calls: CredentialSinkCall[]; options?: CredentialOption[]; fallbacks: CredentialFallback[]; samples?: string[] }>("analyzer/credential-sinks.yaml");
 /** Values a library's documentation uses in its examples: copied into a project they are not its secret. */
 const DOCUMENTED_SAMPLES = new Set([...(CREDENTIAL_SINKS.samples ?? []), ...CREDENTIAL_SINKS.calls.flatMap((c) => c.samples ?? [])]);
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -36,13 +44,19 @@ function calleePattern(callee: string): string {
   const dotted = (name: string) => name.split(".").map(escapeRegex).join(String.raw`\s*\.\s*`);
   if (callee.startsWith("new ")) return String.raw`\bnew\s+${dotted(callee.slice(4))}\s*\(`;
   if (callee.startsWith(".")) return String.raw`\.\s*${escapeRegex(callee.slice(1))}\s*\(`;
-  return String.raw`(?<![\w$.\\])${callee.split("::").map(dotted).join("::")}\s*\(`;
+  // A single name (cookieParser, Fernet) may come off a module (express.cookieParser, fernet.Fernet); a dotted one is whole.
+  const before = /[.:]/.test(callee) ? String.raw`(?<![\w$.\\])` : String.raw`(?<![\w$\\])`;
+  return String.raw`${before}${callee.split("::").map(dotted).join("::")}\s*\(`;
 }
-const SINK_CALLS = CREDENTIAL_SINKS.calls.map((call) => ({ ...call, pattern: new RegExp(call.callees.map(calleePattern).join("|"), "g"), samples: new Set(call.samples ?? []) }));
-const ANY_SINK_CALL = new RegExp(CREDENTIAL_SINKS.calls.flatMap((c) => c.callees).map(calleePattern).join("|"));
-/** For the shared prefilter: the names a sink call is written with (sign, verify, HMAC256, SignedString, ...). */
-const SINK_CALL_NAMES = [...new Set(CREDENTIAL_SINKS.calls.flatMap((c) => c.callees).map((c) => c.split(/[.:\s]+/).pop()!))].map(escapeRegex).join("|");
-const ENV_FALLBACKS = CREDENTIAL_SINKS.fallbacks.map((f) => new RegExp(f.pattern, "g"));
+/** The last name of a callee (jwt.sign -> sign, new SecretKeySpec -> SecretKeySpec): a line without it holds no such call. */
+const calleeName = (callee: string): string => callee.split(/[.:\s]+/).pop()!;
+const SINK_CALLS = CREDENTIAL_SINKS.calls.map((call) => ({ ...call, names: [...new Set(call.callees.map(calleeName))], keywordArgument: call.keyword ? new RegExp(String.raw`^\s*${escapeRegex(call.keyword)}\s*=(?!=)`) : undefined, pattern: new RegExp(call.callees.map(calleePattern).join("|"), "g"), samples: new Set(call.samples ?? []) }));
+/** For the shared prefilter and a first test of a line: the names a sink call is written with (sign, verify, HMAC256, SignedString, ...). */
+const SINK_CALL_NAMES = [...new Set(CREDENTIAL_SINKS.calls.flatMap((c) => c.callees).map(calleeName))].map(escapeRegex).join("|");
+const ANY_SINK_NAME = new RegExp(String.raw`(?:${SINK_CALL_NAMES})\s*\(`);
+const ENV_FALLBACKS = CREDENTIAL_SINKS.fallbacks.map((f) => ({ needs: f.needs, pattern: new RegExp(f.pattern, "g") }));
+/** Option keys of a sink's options object (opts.secretOrKey = "...", { secretOrKey: "..." }); the literal follows the match. */
+const SINK_OPTIONS = (CREDENTIAL_SINKS.options ?? []).map((o) => ({ ...o, pattern: new RegExp(String.raw`(?:^|[^\w$])(?:[\w$]+\.)?${escapeRegex(o.key)}["']?\s*(?::|=(?!=))\s*`) }));
 
 const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, "AWS access key id"],
@@ -861,7 +875,7 @@ function callArguments(text: string, open: number, max: number): string[] {
 }
 
 /** Wrappers that only turn a literal into bytes ([]byte("..."), Buffer.from("..."), "...".getBytes(), "...".as_ref(), b"..."). */
-const BYTES_WRAPPER = /^(?:\[\]byte|Buffer\s*\.\s*from|String::from|bytes|new\s+TextEncoder\s*\(\s*\)\s*\.\s*encode)\s*\(/;
+const BYTES_WRAPPER = /^(?:\[\]byte|Buffer\s*\.\s*from|String::from|bytes|new\s+TextEncoder\s*\(\s*\)\s*\.\s*encode|Encoding\s*\.\s*(?:UTF8|ASCII|Default|Unicode)\s*\.\s*GetBytes|Convert\s*\.\s*FromBase64String|Base64\s*\.\s*getDecoder\s*\(\s*\)\s*\.\s*decode|Decoders\s*\.\s*BASE64(?:URL)?\s*\.\s*decode|base64\s*\.\s*(?:b64decode|urlsafe_b64decode)|utf8\s*\.\s*encode)\s*\(/;
 const BYTES_SUFFIX = /(?:\s*\.\s*(?:getBytes|as_ref|as_bytes|encode|toByteArray|to_string|to_owned|into|toString)\s*\([^()]{0,60}\))+$/;
 const STRING_LITERAL = /^[bBrRuU]?(["'`])([^"'`\\\n]*)\1$/;
 /** The literal an argument is, if it is one (through a byte-conversion wrapper, or before `||` as the value used first). */
@@ -880,7 +894,7 @@ function literalArgument(raw: string): string | undefined {
 
 /** Literals the file's added lines give a name (const secret = "...", $key = '...', Secret = "...", a Ruby method returning one). */
 // The literal must be the whole value (const secret = "..."; not prefix = "user:" + id).
-const DEFINITION = /(?:^|[^\w$.])\$?([A-Za-z_]\w{0,60})\s*(?::\s*[\w.<>[\]?]{1,40}\s*)?(?::=|=)(?![=>~])\s*(?:\[\]byte\s*\(\s*)?[bB]?(["'`])([^"'`\\\n]{1,200})\2(?:\s*\))?(?=\s*(?:[;,]|$|\/\/|#))/g;
+const DEFINITION = /(?:^|[^\w$.])\$?([A-Za-z_]\w{0,60})\s*(?::\s*[\w.<>[\]?]{1,40}\s*)?(?::=|=)(?![=>~])\s*(?:(?:\[\]byte|new\s+TextEncoder\s*\(\s*\)\s*\.\s*encode|Buffer\s*\.\s*from|Encoding\s*\.\s*UTF8\s*\.\s*GetBytes)\s*\(\s*)?[bB]?(["'`])([^"'`\\\n]{1,200})\2(?:\s*\))?(?=\s*(?:[;,]|$|\/\/|#))/g;
 const literalDefinitions = new WeakMap<FileDiff, Map<string, { value: string; index: number }>>();
 function definedLiterals(diff: FileDiff): Map<string, { value: string; index: number }> {
   let map = literalDefinitions.get(diff);
@@ -922,14 +936,15 @@ function sinkKeyLiteral(value: string, samples: Set<string>): boolean {
  */
 function sinkCredential(diff: FileDiff, index: number): { kind: string; definition?: number } | undefined {
   const first = diff.lines[index].text;
-  if (first.length > 2000 || !ANY_SINK_CALL.test(first) || COMMENT.test(first)) return undefined;
+  if (first.length > 2000 || !ANY_SINK_NAME.test(first) || COMMENT.test(first)) return undefined;
   let text = first;
-  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 4) && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-"; i++) text += " " + diff.lines[i].text.trim();
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 4) && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-"; i++) text += " " + diff.lines[i].text.trim().slice(0, 400);
   for (const sink of SINK_CALLS) {
+    if (!sink.names.some((name) => first.includes(name))) continue;
     sink.pattern.lastIndex = 0;
     for (let m = sink.pattern.exec(text); m && m.index < first.length; m = sink.pattern.exec(text)) {
       const args = callArguments(text, m.index + m[0].length - 1, Math.max(sink.argument, 6));
-      const keyword = sink.keyword ? args.find((a) => new RegExp(String.raw`^\s*${sink.keyword}\s*=(?!=)`).test(a)) : undefined;
+      const keyword = sink.keywordArgument ? args.find((a) => sink.keywordArgument!.test(a)) : undefined;
       const raw = keyword !== undefined ? keyword.slice(keyword.indexOf("=") + 1) : args[sink.argument - 1];
       if (raw === undefined) continue;
       let value = literalArgument(raw);
@@ -944,6 +959,18 @@ function sinkCredential(diff: FileDiff, index: number): { kind: string; definiti
       if (value === undefined) continue;
       if (sink.kind === "key" ? sinkKeyLiteral(value, sink.samples) : sinkPassword(value, args[sink.argument - 2])) return { kind: `credential passed to ${sink.api} as a literal`, definition };
     }
+  }
+  return undefined;
+}
+/** A literal given to an option key of the table (passport-jwt's secretOrKey), whose name alone does not say secret. */
+function optionSinkCredential(text: string): string | undefined {
+  if (text.length > 2000) return undefined;
+  for (const option of SINK_OPTIONS) {
+    if (!text.includes(option.key)) continue;
+    const m = option.pattern.exec(text);
+    const rest = m ? text.slice(m.index + m[0].length) : "";
+    const value = m ? literalArgument(/^[bB]?(["'`])[^"'`\\\n]*\1/.exec(rest)?.[0] ?? "") : undefined;
+    if (value !== undefined && (option.kind === "key" ? sinkKeyLiteral(value, new Set()) : sinkPassword(value, undefined))) return `credential passed to ${option.api} as a literal`;
   }
   return undefined;
 }
@@ -962,11 +989,13 @@ const STAND_IN_WORD = /fallback|default|(?:^|[-_.])dev(?:elopment)?(?:$|[-_.])|i
  */
 function envFallbackCredential(text: string): string | undefined {
   if (text.length > 2000 || !ENV_READ.test(text)) return undefined;
-  for (const pattern of ENV_FALLBACKS) {
+  for (const { needs, pattern } of ENV_FALLBACKS) {
+    if (!text.includes(needs)) continue;
     pattern.lastIndex = 0;
-    for (const m of text.matchAll(pattern)) {
+    // exec on the shared regex, not matchAll (which copies the regex on every call).
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
       const name = m[1] ?? m[2];
-      const rest = text.slice(m.index! + m[0].length);
+      const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 220);
       const bare = /^\$\{/.test(m[0]);
       const value = bare ? /^([^}\s"'$]{1,200})\}/.exec(rest)?.[1] : literalArgument(/^[bB]?(["'`])[^"'`\\\n]*\1/.exec(rest)?.[0] ?? "");
       if (!name || value === undefined || !envNameMeansSecret(name)) continue;
@@ -978,8 +1007,8 @@ function envFallbackCredential(text: string): string | undefined {
   }
   return undefined;
 }
-/** Every fallback form of the table reads the environment with one of these words (or is a ${...} placeholder). */
-const ENV_READ = /env|ENV|getenv|getEnv|GetEnv|EnvOr|\$\{/;
+/** Every fallback form of the table reads the environment with one of these words (or is a ${NAME:...} placeholder with a default). */
+const ENV_READ = /env|ENV|getenv|getEnv|GetEnv|EnvOr|\$\{[\w.-]+:/;
 function envNameMeansSecret(name: string): boolean {
   const key = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : name;
   if (NON_SECRET_KEY.test(key)) return false;
@@ -1009,7 +1038,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? (sink = sinkCredential(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index))?.kind);
     if (!secretKind) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
