@@ -124,6 +124,20 @@ describe("a password in a password position", () => {
   });
 });
 
+describe("a Google app password under a pass key", () => {
+  it("finds the four groups of four letters Google shows an app password in", async () => {
+    await expectSecrets([
+      ["nodemailer auth.pass", "common/common.js", ["+            auth: {", "+                user: 'buspass.office@gmail.com',", "+                pass: 'qtrk vmzo lhaw ncbe',", "+            },"]],
+    ], true);
+  });
+
+  it("leaves a prose placeholder under a pass key alone", async () => {
+    await expectSecrets([
+      ["nodemailer placeholder", "common/mailer.js", ["+                pass: 'your app password here',"]],
+    ], false);
+  });
+});
+
 describe("a literal fallback of an environment read", () => {
   it("finds a secret given as the default when the variable is unset", async () => {
     await expectSecrets([

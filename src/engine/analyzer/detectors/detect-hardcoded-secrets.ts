@@ -299,7 +299,8 @@ function isLiteralCredential(key: string, rawValue: string): boolean {
   // Names of stored secrets: existingSecret: postgres-credentials, withSecret("db-creds").
   if (/^existing/i.test(key) || STORED_SECRET_NAME.test(value)) return false;
   // "pass" also means a pass/fail outcome or a ticket (STATUS_PASS = "passed"): a short word there is not a password.
-  if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && !namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value));
+  // A Google app password (four groups of four letters, as Google shows it) is one too (nodemailer's auth.pass).
+  if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && (APP_PASSWORD.test(value) || (!namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value))));
   if (!STRONG_KEY.test(key)) return looksSecret(value);
   if (namesSomething(value)) return false;
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
