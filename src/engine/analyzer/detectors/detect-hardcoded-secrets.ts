@@ -5,6 +5,59 @@ import type { RawFinding } from "../raw-finding.js";
 import { inSampleDeclaration } from "../sample-data.js";
 import { candidateLines, type FileDiff } from "../file-diff.js";
 import { LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
+import { loadDataFile } from "../../load-data-file.js";
+
+/**
+ * Credential sinks (credential-sinks.yaml): APIs that take a secret at a known argument position (jwt.sign(payload,
+ * secret), Algorithm.HMAC256(secret), cookieParser(secret), new PasswordAuthentication(user, password)). A literal in
+ * that position is a hard-coded secret whatever the variables are called; so is a literal the argument names when the
+ * change defines it in the same file (const secret = "..."; jwt.sign(payload, secret)). Placeholders, environment
+ * lookups and the library's own documented samples are not.
+ */
+interface CredentialSinkCall {
+  api: string;
+  callees: string[];
+  argument: number;
+  keyword?: string;
+  kind: "key" | "password";
+  samples?: string[];
+  source: string;
+}
+interface CredentialFallback {
+  /** Text every line the pattern can match holds: the pattern is tried only there. */
+  needs: string;
+  form: string;
+  pattern: string;
+  source: string;
+}
+interface CredentialOption {
+  api: string;
+  key: string;
+  kind: "key" | "password";
+  source: string;
+}
+const CREDENTIAL_SINKS = loadDataFile<{ calls: CredentialSinkCall[]; options?: CredentialOption[]; fallbacks: CredentialFallback[]; samples?: string[] }>("analyzer/credential-sinks.yaml");
+/** Values a library's documentation uses in its examples: copied into a project they are not its secret. */
+const DOCUMENTED_SAMPLES = new Set([...(CREDENTIAL_SINKS.samples ?? []), ...CREDENTIAL_SINKS.calls.flatMap((c) => c.samples ?? [])]);
+const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A callee of the table as a regex source: receiver.method and Class::method as whole names, ".method" on any receiver, "new Class". */
+function calleePattern(callee: string): string {
+  const dotted = (name: string) => name.split(".").map(escapeRegex).join(String.raw`\s*\.\s*`);
+  if (callee.startsWith("new ")) return String.raw`\bnew\s+${dotted(callee.slice(4))}\s*\(`;
+  if (callee.startsWith(".")) return String.raw`\.\s*${escapeRegex(callee.slice(1))}\s*\(`;
+  // A single name (cookieParser, Fernet) may come off a module (express.cookieParser, fernet.Fernet); a dotted one is whole.
+  const before = /[.:]/.test(callee) ? String.raw`(?<![\w$.\\])` : String.raw`(?<![\w$\\])`;
+  return String.raw`${before}${callee.split("::").map(dotted).join("::")}\s*\(`;
+}
+/** The last name of a callee (jwt.sign -> sign, new SecretKeySpec -> SecretKeySpec): a line without it holds no such call. */
+const calleeName = (callee: string): string => callee.split(/[.:\s]+/).pop()!;
+const SINK_CALLS = CREDENTIAL_SINKS.calls.map((call) => ({ ...call, names: [...new Set(call.callees.map(calleeName))], keywordArgument: call.keyword ? new RegExp(String.raw`^\s*${escapeRegex(call.keyword)}\s*=(?!=)`) : undefined, pattern: new RegExp(call.callees.map(calleePattern).join("|"), "g"), samples: new Set(call.samples ?? []) }));
+/** For the shared prefilter and a first test of a line: the names a sink call is written with (sign, verify, HMAC256, SignedString, ...). */
+const SINK_CALL_NAMES = [...new Set(CREDENTIAL_SINKS.calls.flatMap((c) => c.callees).map(calleeName))].map(escapeRegex).join("|");
+const ANY_SINK_NAME = new RegExp(String.raw`(?:${SINK_CALL_NAMES})\s*\(`);
+const ENV_FALLBACKS = CREDENTIAL_SINKS.fallbacks.map((f) => ({ needs: f.needs, pattern: new RegExp(f.pattern, "g") }));
+/** Option keys of a sink's options object (opts.secretOrKey = "...", { secretOrKey: "..." }); the literal follows the match. */
+const SINK_OPTIONS = (CREDENTIAL_SINKS.options ?? []).map((o) => ({ ...o, pattern: new RegExp(String.raw`(?:^|[^\w$])(?:[\w$]+\.)?${escapeRegex(o.key)}["']?\s*(?::|=(?!=))\s*`) }));
 
 const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, "AWS access key id"],
@@ -127,7 +180,9 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+/** With the names sink calls are written with (credential-sinks.yaml): sign(, HMAC256(, SignedString(, cookieParser(, ... */
+const PREFILTER = new RegExp(String.raw`${PREFILTER_WORDS.source}|(?:${SINK_CALL_NAMES})\s*\(`, "gim");
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
 
 /** Lower-case words joined by - _ or . that include a credential word (db-password, smtp_password) name a setting. */
@@ -180,6 +235,8 @@ function designTokenValue(value: string): boolean {
 
 function isPlaceholder(value: string): boolean {
   if (designTokenValue(value)) return true;
+  // The sample values of a library's documentation (jsonwebtoken's 'shhhhh', golang-jwt's "AllYourBase"), copied.
+  if (DOCUMENTED_SAMPLES.has(value)) return true;
   if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
   // Base64 of a placeholder ("my-secret-key-which-should-be-changed-in-production") is a placeholder too.
   if (value.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) {
@@ -256,7 +313,8 @@ function isLiteralCredential(key: string, rawValue: string): boolean {
   // Names of stored secrets: existingSecret: postgres-credentials, withSecret("db-creds").
   if (/^existing/i.test(key) || STORED_SECRET_NAME.test(value)) return false;
   // "pass" also means a pass/fail outcome or a ticket (STATUS_PASS = "passed"): a short word there is not a password.
-  if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && !namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value));
+  // A Google app password (four groups of four letters, as Google shows it) is one too (nodemailer's auth.pass).
+  if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && (APP_PASSWORD.test(value) || (!namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value))));
   if (!STRONG_KEY.test(key)) return looksSecret(value);
   if (namesSomething(value)) return false;
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
@@ -338,7 +396,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   const localServer = /\b(?:Server|Data Source|Host)\s*=\s*(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?=[;,\\\s])/i.test(text);
   if (connection && CONNECTION_STRING.test(text) && !localServer && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
   const signing = SIGNING_LITERAL.exec(text);
-  if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1])) return "key passed to a cryptographic function as a literal";
+  if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1]) && !DOCUMENTED_SAMPLES.has(signing[1])) return "key passed to a cryptographic function as a literal";
   if (KEY_BYTES.test(text)) return "key written as a byte array";
   const header = AUTHORIZATION_LITERAL.exec(text);
   if (header && authorizationCredential(header[1], header[2])) return "credential in an Authorization header literal";
@@ -350,7 +408,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // KEY=value lines of a .env written inside another file (a template, a heredoc, a view that writes the .env).
   const envLine = CONFIG_KINDS.has(kind) ? null : ENV_LINE.exec(text);
   if (envLine && envLineCredential(envLine[1], envLine[2])) return "credential assigned to a literal";
-  return undefined;
+  return envFallbackCredential(text);
 }
 
 /**
@@ -801,6 +859,177 @@ function inPythonDocstring(diff: FileDiff, index: number): boolean {
  */
 const CONFIG_COPY = /\.(?:ya?ml|properties|ini|cfg|conf|toml|env)\.(?:sql|txt|text)$/i;
 
+
+/**
+ * The top-level arguments of a call whose "(" is at `open`, as written (up to `max` of them). Quotes and nested
+ * brackets are skipped; one pass over at most 600 characters.
+ */
+function callArguments(text: string, open: number, max: number): string[] {
+  const args: string[] = [];
+  let depth = 0, start = open + 1, quote = "";
+  const end = Math.min(text.length, open + 600);
+  for (let i = open + 1; i < end; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = "";
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === "`") quote = ch;
+    else if (ch === "(" || ch === "[" || ch === "{") depth++;
+    else if (ch === ")" || ch === "]" || ch === "}") {
+      if (depth === 0) { args.push(text.slice(start, i)); return args; }
+      depth--;
+    } else if (ch === "," && depth === 0) {
+      args.push(text.slice(start, i));
+      if (args.length >= max) return args;
+      start = i + 1;
+    }
+  }
+  return args;
+}
+
+/** Wrappers that only turn a literal into bytes ([]byte("..."), Buffer.from("..."), "...".getBytes(), "...".as_ref(), b"..."). */
+const BYTES_WRAPPER = /^(?:\[\]byte|Buffer\s*\.\s*from|String::from|bytes|new\s+TextEncoder\s*\(\s*\)\s*\.\s*encode|Encoding\s*\.\s*(?:UTF8|ASCII|Default|Unicode)\s*\.\s*GetBytes|Convert\s*\.\s*FromBase64String|Base64\s*\.\s*getDecoder\s*\(\s*\)\s*\.\s*decode|Decoders\s*\.\s*BASE64(?:URL)?\s*\.\s*decode|base64\s*\.\s*(?:b64decode|urlsafe_b64decode)|utf8\s*\.\s*encode)\s*\(/;
+const BYTES_SUFFIX = /(?:\s*\.\s*(?:getBytes|as_ref|as_bytes|encode|toByteArray|to_string|to_owned|into|toString)\s*\([^()]{0,60}\))+$/;
+const STRING_LITERAL = /^[bBrRuU]?(["'`])([^"'`\\\n]*)\1$/;
+/** The literal an argument is, if it is one (through a byte-conversion wrapper, or before `||` as the value used first). */
+function literalArgument(raw: string): string | undefined {
+  let arg = raw.trim();
+  const wrapper = BYTES_WRAPPER.exec(arg);
+  if (wrapper && arg.endsWith(")")) arg = (callArguments(arg, wrapper[0].length - 1, 1)[0] ?? "").trim();
+  arg = arg.replace(BYTES_SUFFIX, "").trim();
+  // "literal" || process.env.SECRET: the literal is truthy, so it is the key in use.
+  const first = /^([bB]?(["'`])[^"'`\\\n]*\2)\s*\|\|/.exec(arg);
+  if (first) arg = first[1];
+  const literal = STRING_LITERAL.exec(arg);
+  if (!literal || (literal[1] === "`" && literal[2].includes("${"))) return undefined;
+  return literal[2];
+}
+
+/** Literals the file's added lines give a name (const secret = "...", $key = '...', Secret = "...", a Ruby method returning one). */
+// The literal must be the whole value (const secret = "..."; not prefix = "user:" + id).
+const DEFINITION = /(?:^|[^\w$.])\$?([A-Za-z_]\w{0,60})\s*(?::\s*[\w.<>[\]?]{1,40}\s*)?(?::=|=)(?![=>~])\s*(?:(?:\[\]byte|new\s+TextEncoder\s*\(\s*\)\s*\.\s*encode|Buffer\s*\.\s*from|Encoding\s*\.\s*UTF8\s*\.\s*GetBytes)\s*\(\s*)?[bB]?(["'`])([^"'`\\\n]{1,200})\2(?:\s*\))?(?=\s*(?:[;,]|$|\/\/|#))/g;
+const literalDefinitions = new WeakMap<FileDiff, Map<string, { value: string; index: number }>>();
+function definedLiterals(diff: FileDiff): Map<string, { value: string; index: number }> {
+  let map = literalDefinitions.get(diff);
+  if (map) return map;
+  map = new Map();
+  const seen = new Set<string>();
+  const define = (name: string, value: string, index: number) => {
+    // A name given two different values in view is ambiguous: resolve neither.
+    if (seen.has(name)) { if (map!.get(name)?.value !== value) map!.delete(name); return; }
+    seen.add(name);
+    if (diff.lines[index].kind === "+") map!.set(name, { value, index });
+  };
+  for (let i = 0; i < diff.lines.length; i++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" || line.text.length > 400 || COMMENT.test(line.text)) continue;
+    for (const m of line.text.matchAll(DEFINITION)) if (!m[3].includes("${")) define(m[1], m[3], i);
+    // Ruby: def secret_key / 'literal' / end.
+    const method = /^\s*def\s+(?:self\.)?(\w+)\s*$/.exec(line.text)?.[1];
+    const body = method && i + 2 < diff.lines.length ? /^\s*(["'])([^"'\\\n]{1,200})\1\s*$/.exec(diff.lines[i + 1].text) : null;
+    if (method && body && /^\s*end\s*$/.test(diff.lines[i + 2].text) && diff.lines[i + 1].kind !== "-") define(method, body[2], i + 1);
+  }
+  literalDefinitions.set(diff, map);
+  return map;
+}
+/** The name an argument refers to (secret, this.secret, self.secret_key, $this->key, @secret, secret_key()), if it is a plain reference. */
+function referencedName(raw: string): string | undefined {
+  return /^(?:this\.|self\.|\$this->|@|\$)?([A-Za-z_]\w{0,60})(?:\(\))?$/.exec(raw.trim())?.[1];
+}
+
+/** Whether a literal in a key position is a secret: not a placeholder, a documented sample, a key file's path or a URL. */
+function sinkKeyLiteral(value: string, samples: Set<string>): boolean {
+  if (value.trim().length < 4 || samples.has(value) || DOCUMENTED_SAMPLES.has(value) || isPlaceholder(value)) return false;
+  return !value.includes("://") && !/^[.~]?\/|\.(?:pem|key|crt|cer|der|p12|pfx|jks)$/i.test(value);
+}
+
+/**
+ * A credential handed to a sink of the table on this line (the call may run over the next lines of the hunk), given as
+ * a literal or as a name the change defines as one in the same file.
+ */
+function sinkCredential(diff: FileDiff, index: number): { kind: string; definition?: number } | undefined {
+  const first = diff.lines[index].text;
+  if (first.length > 2000 || !ANY_SINK_NAME.test(first) || COMMENT.test(first)) return undefined;
+  let text = first;
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 4) && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-"; i++) text += " " + diff.lines[i].text.trim().slice(0, 400);
+  for (const sink of SINK_CALLS) {
+    if (!sink.names.some((name) => first.includes(name))) continue;
+    sink.pattern.lastIndex = 0;
+    for (let m = sink.pattern.exec(text); m && m.index < first.length; m = sink.pattern.exec(text)) {
+      const args = callArguments(text, m.index + m[0].length - 1, Math.max(sink.argument, 6));
+      const keyword = sink.keywordArgument ? args.find((a) => sink.keywordArgument!.test(a)) : undefined;
+      const raw = keyword !== undefined ? keyword.slice(keyword.indexOf("=") + 1) : args[sink.argument - 1];
+      if (raw === undefined) continue;
+      let value = literalArgument(raw);
+      let definition: number | undefined;
+      if (value === undefined) {
+        const name = referencedName(raw);
+        // Only a definition the change adds: a use of a key committed before adds no secret.
+        const defined = name !== undefined ? definedLiterals(diff).get(name) : undefined;
+        value = defined?.value;
+        definition = defined?.index;
+      }
+      if (value === undefined) continue;
+      if (sink.kind === "key" ? sinkKeyLiteral(value, sink.samples) : sinkPassword(value, args[sink.argument - 2])) return { kind: `credential passed to ${sink.api} as a literal`, definition };
+    }
+  }
+  return undefined;
+}
+/** A literal given to an option key of the table (passport-jwt's secretOrKey), whose name alone does not say secret. */
+function optionSinkCredential(text: string): string | undefined {
+  if (text.length > 2000) return undefined;
+  for (const option of SINK_OPTIONS) {
+    if (!text.includes(option.key)) continue;
+    const m = option.pattern.exec(text);
+    const rest = m ? text.slice(m.index + m[0].length) : "";
+    const value = m ? literalArgument(/^[bB]?(["'`])[^"'`\\\n]*\1/.exec(rest)?.[0] ?? "") : undefined;
+    if (value !== undefined && (option.kind === "key" ? sinkKeyLiteral(value, new Set()) : sinkPassword(value, undefined))) return `credential passed to ${option.api} as a literal`;
+  }
+  return undefined;
+}
+/** A password in a password position: not a placeholder, a factory default or the user name repeated. */
+function sinkPassword(value: string, userArg: string | undefined): boolean {
+  const user = userArg !== undefined ? literalArgument(userArg) : undefined;
+  return value.length >= 4 && !isPlaceholder(value) && !DEFAULT_PASSWORD.test(value) && !NUMBERED_DEFAULT_PASSWORD.test(value) && value !== user && !namesSomething(value) && !DOCUMENTED_SAMPLES.has(value);
+}
+
+/** Words that make a fallback a stand-in for local runs ("dev-secret", "fallback_secret", "django-insecure-..."), unless the value is generated. */
+const STAND_IN_WORD = /fallback|default|(?:^|[-_.])dev(?:elopment)?(?:$|[-_.])|insecure|local|temp(?:orary)?(?:$|[-_.])|dummy|sample|(?:^|[-_.])test(?:ing)?(?:$|[-_.\d])|not[-_ ]?(?:set|secure|secret)|unsafe|please/i;
+/**
+ * A secret given as the fallback of an environment read (os.getenv("DB_PASSWORD", "..."), process.env.JWT_SECRET ||
+ * "...", ENV.fetch("SECRET_KEY_BASE") { "..." }, ${JWT_SECRET:...}): when the variable is unset, the literal is the
+ * secret in use. The variable's name must mean a secret; a placeholder or a stand-in for local runs is not one.
+ */
+function envFallbackCredential(text: string): string | undefined {
+  if (text.length > 2000 || !ENV_READ.test(text)) return undefined;
+  for (const { needs, pattern } of ENV_FALLBACKS) {
+    if (!text.includes(needs)) continue;
+    pattern.lastIndex = 0;
+    // exec on the shared regex, not matchAll (which copies the regex on every call).
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      const name = m[1] ?? m[2];
+      const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 220);
+      const bare = /^\$\{/.test(m[0]);
+      const value = bare ? /^([^}\s"'$]{1,200})\}/.exec(rest)?.[1] : literalArgument(/^[bB]?(["'`])[^"'`\\\n]*\1/.exec(rest)?.[0] ?? "");
+      if (!name || value === undefined || !envNameMeansSecret(name)) continue;
+      if (value.length < 4 || isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value) || namesItsKey(name, value)) continue;
+      if (STAND_IN_WORD.test(value) && !randomLooking(value)) continue;
+      const lastWord = keyWords(name).pop();
+      if (lastWord === "key" ? keyShapedSecret(name, value) || (SECRET_KEY_WHOLE.test(name) && isLiteralCredential(name, value)) : isLiteralCredential(name, value)) return "credential given as an environment fallback";
+    }
+  }
+  return undefined;
+}
+/** Every fallback form of the table reads the environment with one of these words (or is a ${NAME:...} placeholder with a default). */
+const ENV_READ = /env|ENV|getenv|getEnv|GetEnv|EnvOr|\$\{[\w.-]+:/;
+function envNameMeansSecret(name: string): boolean {
+  const key = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : name;
+  if (NON_SECRET_KEY.test(key)) return false;
+  return keyWords(key).pop() === "key" ? !keyWords(key).some((w) => NOT_CREDENTIAL_KEY_WORD.test(w)) : SECRET_KEY_WHOLE.test(key) && namesCredentialKey(key);
+}
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = CONFIG_COPY.test(diff.path) ? "config" : diff.fileClass.kind;
@@ -821,10 +1050,13 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
     const index = jwkMember ?? variableDefault ?? candidate;
     const line = diff.lines[index];
+    let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text));
+      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index))?.kind);
     if (!secretKind) continue;
+    // A sink given a name whose definition is already reported: one finding for the one secret.
+    if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
     // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.
     if (kind === "docs" && !docsSecret(line.text, secretKind)) continue;
     // A PEM header is a key only with its body after it. In a comment, and where the header is followed by an
