@@ -13,7 +13,7 @@ import type { RawFinding } from "./raw-finding.js";
  * in place (`uniqid(...).implode(` -> `uniqid(...) . implode(`, a `;` dropped from Go, Ruby's `:as =>` written `as:`) is
  * the same line. Spacing between two words still counts (`return x` is not `returnx`).
  */
-const normalise = (text: string): string =>
+export const normalise = (text: string): string =>
   withoutClosingSemicolons(text.trim()).replace(/\s+/g, " ").replace(RUBY_HASH_ROCKET, "$1$2:").replace(/ ?([^\w\s$]) ?/g, "$1");
 
 /** Ruby's two spellings of a symbol key, `:as => x` and `as: x`: the older one is rewritten as the newer. */
@@ -47,6 +47,21 @@ function firstWord(text: string, start: number, end: number, gate: FirstWordGate
 
 const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 
+/**
+ * A hash of the word characters ([A-Za-z0-9_$]) of text[start, end), in order, the rest skipped. normalise() only
+ * removes or moves characters that are not word characters (spacing, closing semicolons, Ruby's `:` and `=>`), so a
+ * line and its normalised form have the same hash: a line whose hash is no finding's cannot normalise to one, and is
+ * not normalised at all (one read of its characters, nothing copied). FNV-1a, 32 bits.
+ */
+export function wordHash(text: string, start = 0, end = text.length): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (isWordChar(code)) hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash | 0;
+}
+
 /** The first characters (by UTF-16 code) and the lengths of a set of words. */
 interface FirstWordGate {
   firstChars: Uint8Array;
@@ -67,11 +82,13 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
   // What each finding's line would look like on the other side of the diff.
   const wanted = new Map<string, { added: boolean; removed: boolean }>();
   const firstWords = new Set<string>();
+  const hashes = new Set<number>();
   for (const f of findings) {
     const key = normalise(f.evidence);
     if (key.length < MIN_LENGTH) continue;
     wanted.set(key, { added: false, removed: false });
     firstWords.add(headOf(key));
+    hashes.add(wordHash(key));
   }
   if (wanted.size === 0) return findings;
   const gate = firstWordGate(firstWords);
@@ -94,7 +111,7 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
       if (end === -1) end = patch.length;
       const sign = patch[start];
       let word: string | undefined;
-      if ((sign === "+" || sign === "-") && (word = firstWord(patch, start + 1, end, gate)) !== undefined && firstWords.has(word)) {
+      if ((sign === "+" || sign === "-") && (word = firstWord(patch, start + 1, end, gate)) !== undefined && firstWords.has(word) && hashes.has(wordHash(patch, start + 1, end))) {
         const seen = wanted.get(normalise(patch.slice(start + 1, end)));
         if (seen) {
           if (sign === "+") seen.added = true;
