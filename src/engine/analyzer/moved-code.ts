@@ -32,8 +32,9 @@ const MIN_LENGTH = 12;
 
 /**
  * The leading name of a line (its run of word characters after the indentation, or its first character when that is
- * punctuation), from `start`, when it may be one of the findings' heads (its first character and its length are those
- * of one): a cheap gate before the whole line is normalised, that copies nothing for most lines. Undefined otherwise.
+ * punctuation), from `start`, when it may be one of the findings' heads (its first character, its length and its hash
+ * bucket are those of one): a cheap gate before the whole line is normalised, that copies nothing for most lines (the
+ * hash is taken while the name is read). Undefined otherwise.
  */
 function firstWord(text: string, start: number, end: number, gate: FirstWordGate): string | undefined {
   let from = start;
@@ -41,8 +42,18 @@ function firstWord(text: string, start: number, end: number, gate: FirstWordGate
   while (from < end && (code === 32 || code === 9)) code = text.charCodeAt(++from);
   if (from >= end || gate.firstChars[code] === 0) return undefined;
   let to = from + 1;
-  if (isWordChar(code)) for (; to < end && isWordChar(text.charCodeAt(to)); to++);
-  return gate.lengths.has(to - from) ? text.slice(from, to) : undefined;
+  let hash = Math.imul(0x811c9dc5 ^ code, 0x01000193);
+  if (isWordChar(code)) for (; to < end && isWordChar((code = text.charCodeAt(to))); to++) hash = Math.imul(hash ^ code, 0x01000193);
+  const length = to - from;
+  if (length >= gate.lengths.length || gate.lengths[length] === 0 || gate.buckets[(hash ^ (hash >>> 16)) & 0xffff] === 0) return undefined;
+  return text.slice(from, to);
+}
+
+/** The hash bucket firstWord() reads for a word: FNV-1a of its characters, folded to 16 bits. */
+export function wordBucket(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return (hash ^ (hash >>> 16)) & 0xffff;
 }
 
 const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
@@ -62,20 +73,25 @@ export function wordHash(text: string, start = 0, end = text.length): number {
   return hash | 0;
 }
 
-/** The first characters (by UTF-16 code) and the lengths of a set of words. */
+/** The first characters (by UTF-16 code), the lengths and the hash buckets (wordBucket()) of a set of words. */
 interface FirstWordGate {
   firstChars: Uint8Array;
-  lengths: Set<number>;
+  lengths: Uint8Array;
+  buckets: Uint8Array;
 }
 
 function firstWordGate(words: Set<string>): FirstWordGate {
   const firstChars = new Uint8Array(65536);
-  const lengths = new Set<number>();
+  const buckets = new Uint8Array(65536);
+  let longest = 0;
+  for (const word of words) longest = Math.max(longest, word.length);
+  const lengths = new Uint8Array(longest + 1);
   for (const word of words) {
     firstChars[word.charCodeAt(0)] = 1;
-    lengths.add(word.length);
+    lengths[word.length] = 1;
+    buckets[wordBucket(word)] = 1;
   }
-  return { firstChars, lengths };
+  return { firstChars, lengths, buckets };
 }
 
 export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[], sliceMs: number): Promise<RawFinding[]> {
