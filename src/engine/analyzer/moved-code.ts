@@ -13,7 +13,7 @@ import type { RawFinding } from "./raw-finding.js";
  * in place (`uniqid(...).implode(` -> `uniqid(...) . implode(`, a `;` dropped from Go, Ruby's `:as =>` written `as:`) is
  * the same line. Spacing between two words still counts (`return x` is not `returnx`).
  */
-const normalise = (text: string): string =>
+export const normalise = (text: string): string =>
   withoutClosingSemicolons(text.trim()).replace(/\s+/g, " ").replace(RUBY_HASH_ROCKET, "$1$2:").replace(/ ?([^\w\s$]) ?/g, "$1");
 
 /** Ruby's two spellings of a symbol key, `:as => x` and `as: x`: the older one is rewritten as the newer. */
@@ -32,8 +32,9 @@ const MIN_LENGTH = 12;
 
 /**
  * The leading name of a line (its run of word characters after the indentation, or its first character when that is
- * punctuation), from `start`, when it may be one of the findings' heads (its first character and its length are those
- * of one): a cheap gate before the whole line is normalised, that copies nothing for most lines. Undefined otherwise.
+ * punctuation), from `start`, when it may be one of the findings' heads (its first character, its length and its hash
+ * bucket are those of one): a cheap gate before the whole line is normalised, that copies nothing for most lines (the
+ * hash is taken while the name is read). Undefined otherwise.
  */
 function firstWord(text: string, start: number, end: number, gate: FirstWordGate): string | undefined {
   let from = start;
@@ -41,37 +42,69 @@ function firstWord(text: string, start: number, end: number, gate: FirstWordGate
   while (from < end && (code === 32 || code === 9)) code = text.charCodeAt(++from);
   if (from >= end || gate.firstChars[code] === 0) return undefined;
   let to = from + 1;
-  if (isWordChar(code)) for (; to < end && isWordChar(text.charCodeAt(to)); to++);
-  return gate.lengths.has(to - from) ? text.slice(from, to) : undefined;
+  let hash = Math.imul(0x811c9dc5 ^ code, 0x01000193);
+  if (isWordChar(code)) for (; to < end && isWordChar((code = text.charCodeAt(to))); to++) hash = Math.imul(hash ^ code, 0x01000193);
+  const length = to - from;
+  if (length >= gate.lengths.length || gate.lengths[length] === 0 || gate.buckets[(hash ^ (hash >>> 16)) & 0xffff] === 0) return undefined;
+  return text.slice(from, to);
+}
+
+/** The hash bucket firstWord() reads for a word: FNV-1a of its characters, folded to 16 bits. */
+export function wordBucket(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return (hash ^ (hash >>> 16)) & 0xffff;
 }
 
 const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 
-/** The first characters (by UTF-16 code) and the lengths of a set of words. */
+/**
+ * A hash of the word characters ([A-Za-z0-9_$]) of text[start, end), in order, the rest skipped. normalise() only
+ * removes or moves characters that are not word characters (spacing, closing semicolons, Ruby's `:` and `=>`), so a
+ * line and its normalised form have the same hash: a line whose hash is no finding's cannot normalise to one, and is
+ * not normalised at all (one read of its characters, nothing copied). FNV-1a, 32 bits.
+ */
+export function wordHash(text: string, start = 0, end = text.length): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (isWordChar(code)) hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** The first characters (by UTF-16 code), the lengths and the hash buckets (wordBucket()) of a set of words. */
 interface FirstWordGate {
   firstChars: Uint8Array;
-  lengths: Set<number>;
+  lengths: Uint8Array;
+  buckets: Uint8Array;
 }
 
 function firstWordGate(words: Set<string>): FirstWordGate {
   const firstChars = new Uint8Array(65536);
-  const lengths = new Set<number>();
+  const buckets = new Uint8Array(65536);
+  let longest = 0;
+  for (const word of words) longest = Math.max(longest, word.length);
+  const lengths = new Uint8Array(longest + 1);
   for (const word of words) {
     firstChars[word.charCodeAt(0)] = 1;
-    lengths.add(word.length);
+    lengths[word.length] = 1;
+    buckets[wordBucket(word)] = 1;
   }
-  return { firstChars, lengths };
+  return { firstChars, lengths, buckets };
 }
 
 export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[], sliceMs: number): Promise<RawFinding[]> {
   // What each finding's line would look like on the other side of the diff.
   const wanted = new Map<string, { added: boolean; removed: boolean }>();
   const firstWords = new Set<string>();
+  const hashes = new Set<number>();
   for (const f of findings) {
     const key = normalise(f.evidence);
     if (key.length < MIN_LENGTH) continue;
     wanted.set(key, { added: false, removed: false });
     firstWords.add(headOf(key));
+    hashes.add(wordHash(key));
   }
   if (wanted.size === 0) return findings;
   const gate = firstWordGate(firstWords);
@@ -94,7 +127,7 @@ export async function dropMovedCode(findings: RawFinding[], files: ChangedFile[]
       if (end === -1) end = patch.length;
       const sign = patch[start];
       let word: string | undefined;
-      if ((sign === "+" || sign === "-") && (word = firstWord(patch, start + 1, end, gate)) !== undefined && firstWords.has(word)) {
+      if ((sign === "+" || sign === "-") && (word = firstWord(patch, start + 1, end, gate)) !== undefined && firstWords.has(word) && hashes.has(wordHash(patch, start + 1, end))) {
         const seen = wanted.get(normalise(patch.slice(start + 1, end)));
         if (seen) {
           if (sign === "+") seen.added = true;
