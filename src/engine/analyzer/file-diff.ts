@@ -91,14 +91,16 @@ class ParsedFileDiff implements FileDiff {
   private addedCompactText?: string;
   private removedCompactText?: string;
 
-  constructor(readonly file: ChangedFile, readonly lines: DiffLine[]) {
+  constructor(readonly file: ChangedFile, readonly lines: DiffLine[], private readonly hasInert = false) {
     this.path = file.path;
     this.fileClass = classifyFile(file.path);
     [this.added, this.removed] = sideTexts(lines);
   }
 
   // Computed on first use: most files never ask.
-  get addedCompact(): string { return (this.addedCompactText ??= compact(this.added.text)); }
+  get addedCompact(): string {
+    return (this.addedCompactText ??= compact(this.hasInert ? this.lines.filter((l) => l.kind === "+" && !l.inert).map((l) => l.text).join("\n") : this.added.text));
+  }
   get removedCompact(): string { return (this.removedCompactText ??= compact(this.removed.text)); }
 }
 
@@ -128,11 +130,43 @@ function notebookSource(line: DiffLine): DiffLine {
   }
 }
 
+/** A comment marker opening a line (`//`, `#` but not a Rust or PHP `#[` attribute, `/*`, `*`, `<!--`, `-- `), and one closing it. */
+const COMMENT_OPENING = /^\s*(?:\/\/+|#(?!\[)|\/\*+|\*+|<!--|--(?=\s))/;
+const COMMENT_CLOSING = /(?:\*\/|-->)\s*$/;
+
+/**
+ * Marks the added comments that are a removed line of their hunk commented out (`-$this->middleware('auth');`,
+ * `+// $this->middleware('auth');`): the code was switched off, not kept. Linear: removed lines are read only for the
+ * hunks that add a comment. Returns whether any line was marked.
+ */
+function markCommentedCopies(lines: DiffLine[]): boolean {
+  let removedByHunk: Map<number, Set<string>> | undefined;
+  let marked = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.kind !== "+" || !COMMENT_OPENING.test(line.text)) continue;
+    if (!removedByHunk) {
+      removedByHunk = new Map();
+      for (const l of lines) {
+        if (l.kind !== "-") continue;
+        let set = removedByHunk.get(l.hunk);
+        if (!set) removedByHunk.set(l.hunk, (set = new Set()));
+        set.add(compact(l.text));
+      }
+    }
+    const removed = removedByHunk.get(line.hunk);
+    if (!removed) continue;
+    const code = compact(line.text.replace(COMMENT_OPENING, "").replace(COMMENT_CLOSING, ""));
+    if (code.length > 0 && removed.has(code)) { lines[i] = { ...line, inert: true }; marked = true; }
+  }
+  return marked;
+}
+
 export function toFileDiff(file: ChangedFile): FileDiff {
   const lines = file.patch ? parsePatch(file.patch) : [];
   const notebook = NOTEBOOK.test(file.path);
   for (let i = 0; i < lines.length; i++) lines[i] = reviewable(notebook ? notebookSource(lines[i]) : lines[i]);
-  return new ParsedFileDiff(file, lines);
+  return new ParsedFileDiff(file, lines, markCommentedCopies(lines));
 }
 
 /**
