@@ -276,3 +276,41 @@ describe("Spring Security permitting the whole API", () => {
     ]);
   });
 });
+
+describe("Fastify route-level hooks", () => {
+  it("finds onRequest and preHandler taken off a route", async () => {
+    await check([
+      ["onRequest", "src/routes/invoices.ts", [
+        "   app.get('/invoices', {",
+        "-    onRequest: [app.authenticate],",
+        "     handler: listInvoices,",
+        "   });",
+      ], "access_mfa"],
+      ["preHandler", "src/routes/admin.ts", [
+        "   fastify.delete('/users/:id', {",
+        "     schema: deleteUserSchema,",
+        "-    preHandler: [fastify.verifyJWT, fastify.requireAdmin],",
+        "   }, deleteUser);",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves a route removed whole and a hook that is not a guard", async () => {
+    await check([
+      ["route removed", "src/routes/invoices.ts", [
+        "-  app.get('/invoices', {",
+        "-    onRequest: [app.authenticate],",
+        "-    handler: listInvoices,",
+        "-  });",
+        " }",
+      ], null],
+      ["rate limit hook", "src/routes/search.ts", [
+        "   app.get('/search', {",
+        "-    onRequest: [app.rateLimit()],",
+        "     handler: search,",
+        "   });",
+      ], null],
+    ]);
+  });
+});
+

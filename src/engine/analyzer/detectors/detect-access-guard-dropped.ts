@@ -431,10 +431,23 @@ function deletedGuardFile(diff: FileDiff): RawFinding[] {
  * Express, Koa and Connect `app.use(...)` / `router.use(...)`; gin, echo, chi and fiber `group.Use(...)`; Fastify
  * `addHook("onRequest" | "preHandler" | "preValidation", ...)`; NestJS `app.useGlobalGuards(...)`; ASP.NET Core
  * `app.UseMiddleware<T>()`; Spring Security `addFilterBefore / addFilterAfter / addFilterAt(...)`; Starlette and
- * FastAPI `app.add_middleware(...)`; Hapi `server.auth.default(...)`. Group 1 is a generic argument (`<JwtMiddleware>`);
- * what follows the match is what is registered.
+ * FastAPI `app.add_middleware(...)`; Hapi `server.auth.default(...)`; and Fastify's route-level hooks, keys of a
+ * route's options (`onRequest: [fastify.authenticate]`, `preHandler`, `preValidation`). Group 1 is a generic argument
+ * (`<JwtMiddleware>`); what follows the match is what is registered.
  */
-const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default)\s*(?:<([\w.]{1,80})>\s*)?\(/;
+const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default)\s*(?:<([\w.]{1,80})>\s*)?\(|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+/** Fastify's route-level hooks are keys of the route's options (`onRequest: [fastify.authenticate]`); the route opens above. */
+const ROUTE_HOOK_KEY = /(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+const ROUTE_OPENING = /\.(?:get|post|put|patch|delete|route|all|head|options)\s*(?:<[^>\n]{0,200}>)?\s*\(/;
+
+/** Whether the route whose options hold line `index` is removed with it (a route deleted whole leaves nothing open). */
+function routeRemovedWith(lines: DiffLine[], index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 10) && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind === "+" || lines[i].text.length > MAX_GUARD_LINE) continue;
+    if (ROUTE_OPENING.test(lines[i].text)) return lines[i].kind === "-";
+  }
+  return false;
+}
 /** A registration's first argument that is a path: what follows is mounted there. */
 const MOUNT_PATH = /^\s*["'`]\//;
 /** ASP.NET Core's own authentication and authorisation steps of the request pipeline (`app.UseAuthorization();`). */
@@ -605,6 +618,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     const paired = pairedAddedLine(facts, index);
     if (opened && ((paired !== undefined && registeredGuards(lines[paired].text).length > 0) || facts.addsGuard(index))) continue;
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    if (opened && ROUTE_HOOK_KEY.test(line.text) && routeRemovedWith(lines, index)) continue;
     report("auth-check-removed", index);
   }
   // A check on the caller's identity removed with what it did when there was none: `if (!req.user) return 401`,
