@@ -314,3 +314,35 @@ describe("Fastify route-level hooks", () => {
   });
 });
 
+describe("a NestJS endpoint commented out", () => {
+  it("finds its guard commented out alone", async () => {
+    await check([
+      ["guard only", "src/judge/judge.controller.ts", [
+        "   @Delete()",
+        "-  @UseGuards(JwtAuthGuard)",
+        "+  // @UseGuards(JwtAuthGuard)",
+        "   remove() {",
+        "     return this.judgeService.clear();",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves the endpoint commented out whole, guard and method", async () => {
+    await check([
+      ["whole endpoint", "src/judge/judge.controller.ts", [
+        "-  @Delete()",
+        "-  @UseGuards(JwtAuthGuard)",
+        "-  remove() {",
+        "-    return this.judgeService.clear();",
+        "-  }",
+        "+  // @Delete()",
+        "+  // @UseGuards(JwtAuthGuard)",
+        "+  // remove() {",
+        "+  //   return this.judgeService.clear();",
+        "+  // }",
+        " }",
+      ], null],
+    ]);
+  });
+});
+
