@@ -327,8 +327,28 @@ describe("a NestJS endpoint commented out", () => {
     ]);
   });
 
-  it("leaves the endpoint commented out whole, guard and method", async () => {
+  it("leaves the endpoint commented out whole, guard and method, and a Laravel route commented out whole", async () => {
     await check([
+      ["Laravel route", "routes/api.php", [
+        "-Route::middleware('auth:api')->get('/user', function (Request $request) {",
+        "-    return $request->user();",
+        "-});",
+        "+// Route::middleware('auth:api')->get('/user', function (Request $request) {",
+        "+//     return $request->user();",
+        "+// });",
+        " ",
+      ], null],
+      ["with a doc comment inside", "src/teams/teams.service.ts", [
+        "-  async assignRoundTwo(problemID, teamID) {",
+        "-    /** fetch the team */",
+        "-    const team = await this.teamRepository.findOne({ where: { id: teamID, ownerId: user.id } });",
+        "-  }",
+        "+  // async assignRoundTwo(problemID, teamID) {",
+        "+  //   /** fetch the team */",
+        "+  //   const team = await this.teamRepository.findOne({ where: { id: teamID, ownerId: user.id } });",
+        "+  // }",
+        " }",
+      ], null],
       ["whole endpoint", "src/judge/judge.controller.ts", [
         "-  @Delete()",
         "-  @UseGuards(JwtAuthGuard)",

@@ -136,28 +136,50 @@ const COMMENT_CLOSING = /(?:\*\/|-->)\s*$/;
 
 /**
  * Marks the added comments that are a removed line of their hunk commented out (`-$this->middleware('auth');`,
- * `+// $this->middleware('auth');`): the code was switched off, not kept. Linear: removed lines are read only for the
- * hunks that add a comment. Returns whether any line was marked.
+ * `+// $this->middleware('auth');`): the code was switched off, not kept. A run of three or more removed lines commented
+ * out whole (a route or an endpoint with its guard) is the unit switched off, and its copies stay as they are. Linear.
+ * Returns whether any line was marked.
  */
 function markCommentedCopies(lines: DiffLine[]): boolean {
-  let removedByHunk: Map<number, Set<string>> | undefined;
-  let marked = false;
+  let commented: Map<number, Map<string, number[]>> | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.kind !== "+" || !COMMENT_OPENING.test(line.text)) continue;
-    if (!removedByHunk) {
-      removedByHunk = new Map();
-      for (const l of lines) {
-        if (l.kind !== "-") continue;
-        let set = removedByHunk.get(l.hunk);
-        if (!set) removedByHunk.set(l.hunk, (set = new Set()));
-        set.add(compact(l.text));
+    const opening = COMMENT_OPENING.exec(line.text)![0];
+    // Only a block comment's own opening is closed on the line (`/* f(); */`); `// x(); /* y */` keeps its `*/`.
+    const rest = line.text.slice(opening.length);
+    const code = compact(/\/\*|<!--/.test(opening) ? rest.replace(COMMENT_CLOSING, "") : rest);
+    if (code.length === 0) continue;
+    commented ??= new Map();
+    let codes = commented.get(line.hunk);
+    if (!codes) commented.set(line.hunk, (codes = new Map()));
+    const at = codes.get(code);
+    if (at) at.push(i);
+    else codes.set(code, [i]);
+  }
+  if (!commented) return false;
+  let marked = false;
+  for (let i = 0; i < lines.length; ) {
+    if (lines[i].kind !== "-") { i++; continue; }
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1].kind === "-" && lines[j + 1].hunk === lines[i].hunk) j++;
+    const copies = commented.get(lines[i].hunk);
+    if (copies) {
+      const codes: string[] = [];
+      for (let k = i; k <= j; k++) {
+        const code = compact(lines[k].text);
+        if (code.length > 0) codes.push(code);
+      }
+      const switchedOff = codes.filter((code) => copies.has(code));
+      if (!(codes.length >= 3 && switchedOff.length === codes.length)) {
+        for (const code of switchedOff) {
+          for (const at of copies.get(code)!) {
+            if (!lines[at].inert) { lines[at] = { ...lines[at], inert: true }; marked = true; }
+          }
+        }
       }
     }
-    const removed = removedByHunk.get(line.hunk);
-    if (!removed) continue;
-    const code = compact(line.text.replace(COMMENT_OPENING, "").replace(COMMENT_CLOSING, ""));
-    if (code.length > 0 && removed.has(code)) { lines[i] = { ...line, inert: true }; marked = true; }
+    i = j + 1;
   }
   return marked;
 }
