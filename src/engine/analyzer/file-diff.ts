@@ -91,14 +91,16 @@ class ParsedFileDiff implements FileDiff {
   private addedCompactText?: string;
   private removedCompactText?: string;
 
-  constructor(readonly file: ChangedFile, readonly lines: DiffLine[]) {
+  constructor(readonly file: ChangedFile, readonly lines: DiffLine[], private readonly hasInert = false) {
     this.path = file.path;
     this.fileClass = classifyFile(file.path);
     [this.added, this.removed] = sideTexts(lines);
   }
 
   // Computed on first use: most files never ask.
-  get addedCompact(): string { return (this.addedCompactText ??= compact(this.added.text)); }
+  get addedCompact(): string {
+    return (this.addedCompactText ??= compact(this.hasInert ? this.lines.filter((l) => l.kind === "+" && !l.inert).map((l) => l.text).join("\n") : this.added.text));
+  }
   get removedCompact(): string { return (this.removedCompactText ??= compact(this.removed.text)); }
 }
 
@@ -128,11 +130,65 @@ function notebookSource(line: DiffLine): DiffLine {
   }
 }
 
+/** A comment marker opening a line (`//`, `#` but not a Rust or PHP `#[` attribute, `/*`, `*`, `<!--`, `-- `), and one closing it. */
+const COMMENT_OPENING = /^\s*(?:\/\/+|#(?!\[)|\/\*+|\*+|<!--|--(?=\s))/;
+const COMMENT_CLOSING = /(?:\*\/|-->)\s*$/;
+
+/**
+ * Marks the added comments that are a removed line of their hunk commented out (`-$this->middleware('auth');`,
+ * `+// $this->middleware('auth');`): the code was switched off, not kept. A run of three or more removed lines commented
+ * out whole (a route or an endpoint with its guard) is the unit switched off, and its copies stay as they are. Linear.
+ * Returns whether any line was marked.
+ */
+function markCommentedCopies(lines: DiffLine[]): boolean {
+  let commented: Map<number, Map<string, number[]>> | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.kind !== "+" || !COMMENT_OPENING.test(line.text)) continue;
+    const opening = COMMENT_OPENING.exec(line.text)![0];
+    // Only a block comment's own opening is closed on the line (`/* f(); */`); `// x(); /* y */` keeps its `*/`.
+    const rest = line.text.slice(opening.length);
+    const code = compact(/\/\*|<!--/.test(opening) ? rest.replace(COMMENT_CLOSING, "") : rest);
+    if (code.length === 0) continue;
+    commented ??= new Map();
+    let codes = commented.get(line.hunk);
+    if (!codes) commented.set(line.hunk, (codes = new Map()));
+    const at = codes.get(code);
+    if (at) at.push(i);
+    else codes.set(code, [i]);
+  }
+  if (!commented) return false;
+  let marked = false;
+  for (let i = 0; i < lines.length; ) {
+    if (lines[i].kind !== "-") { i++; continue; }
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1].kind === "-" && lines[j + 1].hunk === lines[i].hunk) j++;
+    const copies = commented.get(lines[i].hunk);
+    if (copies) {
+      const codes: string[] = [];
+      for (let k = i; k <= j; k++) {
+        const code = compact(lines[k].text);
+        if (code.length > 0) codes.push(code);
+      }
+      const switchedOff = codes.filter((code) => copies.has(code));
+      if (!(codes.length >= 3 && switchedOff.length === codes.length)) {
+        for (const code of switchedOff) {
+          for (const at of copies.get(code)!) {
+            if (!lines[at].inert) { lines[at] = { ...lines[at], inert: true }; marked = true; }
+          }
+        }
+      }
+    }
+    i = j + 1;
+  }
+  return marked;
+}
+
 export function toFileDiff(file: ChangedFile): FileDiff {
   const lines = file.patch ? parsePatch(file.patch) : [];
   const notebook = NOTEBOOK.test(file.path);
   for (let i = 0; i < lines.length; i++) lines[i] = reviewable(notebook ? notebookSource(lines[i]) : lines[i]);
-  return new ParsedFileDiff(file, lines);
+  return new ParsedFileDiff(file, lines, markCommentedCopies(lines));
 }
 
 /**

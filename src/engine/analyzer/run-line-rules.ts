@@ -13,6 +13,8 @@ import { MARKED, type LiteralAutomaton } from "./literal-automaton.js";
 import { scanVersion, sharedAutomaton } from "./line-scan.js";
 
 function lineCounts(line: DiffLine, lines: CompiledNear["lines"]): boolean {
+  // A removed line commented out on the added side is no condition and no replacement (see markCommentedCopies).
+  if (line.inert) return false;
   switch (lines) {
     case "new": return line.kind !== "-";
     case "old": return line.kind !== "+";

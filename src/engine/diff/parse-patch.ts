@@ -6,6 +6,11 @@ export interface DiffLine {
   /** New-side line number; for a removed line, the nearest new-side line (the next one, or the last one at the hunk's end). */
   newLine: number;
   hunk: number;
+  /**
+   * An added comment that is a removed line of its hunk commented out (`-[Authorize]` / `+//[Authorize]`): it re-adds
+   * nothing and replaces nothing, so re-add checks and the conditions rules read around a line leave it out.
+   */
+  inert?: boolean;
 }
 
 const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/;

@@ -109,7 +109,7 @@ const CREDENTIAL_READ = /\bcookies?\s*(?:\.\s*get\s*)?[([]\s*["'`:][^"'`)\]]*(?:
 /** A call that checks the session or token itself (`await requireSession(req)`, `ensure_logged_in()`). */
 const SESSION_CHECK_CALL = /\b(?:require|ensure|check|verify|validate|assert|authenticate)_?\w*(?:session|token|credential|logged_?in|signed_?in|user)\w*\s*\(/i;
 /** What sends the request away once its credential is missing or wrong. */
-const TURNED_AWAY = /\bredirect\w*\s*\(|\bredirect_to\b|\bheader\s*\(\s*["']Location\s*:|\b(?:401|403|StatusUnauthorized|StatusForbidden|Unauthori[sz]ed\w*|Forbidden\w*)\b/i;
+const TURNED_AWAY = /\bredirect\w*\s*\(|\bredirect_to\b|\bheader\s*\(\s*["']Location\s*:|\b(?:401|403|StatusUnauthorized|StatusForbidden|Unauthori[sz]ed\w*|Forbidden\w*)\b|\blocation(?:\.href)?\s*=(?!=)|\blocation\.(?:replace|assign)\s*\(|http-equiv\s*=\s*\\?["']?refresh/i;
 
 /** A step that sends the user to the second-factor page. */
 const MFA_REDIRECT = /\bredirect\w*\s*(?:\(|\s)\s*(?:to\s*)?["'`][^"'`]*(?:2fa|mfa|otp|two_?factor|twofactor|totp)/i;
@@ -169,6 +169,7 @@ class HunkFacts {
   private ranges = new Map<number, [number, number]>();
 
   private addsGuardByHunk = new Map<number, boolean>();
+  private addsListGuardByHunk = new Map<number, boolean>();
   private runStarts?: Int32Array;
   private runEnds?: Int32Array;
 
@@ -196,6 +197,14 @@ class HunkFacts {
   addsGuard(index: number): boolean {
     return this.hunkAdds(this.addsGuardByHunk, index, (text) => CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || DECLARATIVE_GUARD.test(text) || SESSION_CHECK_CALL.test(text)
       || (CONDITION.test(text) && IDENTITY_ABSENT.test(text)) || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName)));
+  }
+
+  /** Whether the hunk adds a guard as an element of a list written one a line (`requireAdmin,`, `'auth:sanctum',`). */
+  addsListGuard(index: number): boolean {
+    return this.hunkAdds(this.addsListGuardByHunk, index, (text) => {
+      const added = LIST_ELEMENT.exec(text);
+      return added !== null && (added[1] !== undefined ? LARAVEL_GUARD_ALIAS.test(added[1]) : isGuardName(added[2].split(".").pop()!));
+    });
   }
 
   /** Whether an added line of the hunk holding `index` (not a comment, not over-long) passes `test`; once per hunk. */
@@ -433,6 +442,135 @@ function denialMovedElsewhere(diff: FileDiff, from: number, to: number): boolean
   return false;
 }
 
+/**
+ * Where frameworks register middleware, hooks and filters on an app, a router or a route group (from their docs):
+ * Express, Koa and Connect `app.use(...)` / `router.use(...)`; gin, echo, chi and fiber `group.Use(...)`; Fastify
+ * `addHook("onRequest" | "preHandler" | "preValidation", ...)`; NestJS `app.useGlobalGuards(...)`; ASP.NET Core
+ * `app.UseMiddleware<T>()`; Spring Security `addFilterBefore / addFilterAfter / addFilterAt(...)`; Starlette and
+ * FastAPI `app.add_middleware(...)`; Hapi `server.auth.default(...)`; and Fastify's route-level hooks, keys of a
+ * route's options (`onRequest: [fastify.authenticate]`, `preHandler`, `preValidation`). Group 1 is a generic argument
+ * (`<JwtMiddleware>`); what follows the match is what is registered.
+ */
+const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default)\s*(?:<([\w.]{1,80})>\s*)?\(|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+/** Fastify's route-level hooks are keys of the route's options (`onRequest: [fastify.authenticate]`); the route opens above. */
+const ROUTE_HOOK_KEY = /(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+const ROUTE_OPENING = /\.(?:get|post|put|patch|delete|route|all|head|options)\s*(?:<[^>\n]{0,200}>)?\s*\(/;
+
+/** Whether the route whose options hold line `index` is removed with it (a route deleted whole leaves nothing open). */
+function routeRemovedWith(lines: DiffLine[], index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 10) && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind === "+" || lines[i].text.length > MAX_GUARD_LINE) continue;
+    if (ROUTE_OPENING.test(lines[i].text)) return lines[i].kind === "-";
+  }
+  return false;
+}
+/** A registration's first argument that is a path: what follows is mounted there. */
+const MOUNT_PATH = /^\s*["'`]\//;
+/** ASP.NET Core's own authentication and authorisation steps of the request pipeline (`app.UseAuthorization();`). */
+const ASPNET_PIPELINE_GUARD = /^\s*[\w.]+\.Use(?:Authentication|Authorization)\s*\(\s*\)\s*;?\s*$/;
+/** Roles a middleware or guard may demand besides those in GUARD_WORDS (`ManagerMiddleware`, `SupervisorGuard`). */
+const ROLE_NOUNS = new Set(["manager", "managers", "supervisor", "supervisors", "superadmin"]);
+/** What names a middleware or guard as such, so a role noun beside it is a check (`ManagerMiddleware`, not `managerRoutes`). */
+const GUARD_KINDS = new Set(["middleware", "guard", "guards", "filter", "gate", "policy", "only", "required"]);
+const isRoleGuard = (name: string): boolean => {
+  const words = splitWords(name);
+  return words.some((w) => ROLE_NOUNS.has(w)) && words.some((w) => GUARD_KINDS.has(w));
+};
+
+/** The guards a middleware registration puts on a router or group: `protect`, `AdminAuthenticate`, `jwt({...})`, `ManagerMiddleware`. */
+function registeredGuards(text: string): string[] {
+  const m = MIDDLEWARE_REGISTRATION.exec(text);
+  if (!m) return [];
+  const rest = text.slice(m.index + m[0].length);
+  const args = `${m[1] ?? ""} ${rest.replace(STRING_LITERAL, '""')}`;
+  // A router's name holds a guard word without being a check (`adminRouter`); a called one is one (`jwt({...})`).
+  const guards = identifiers(args).filter((t) => (isGuardName(t) && (isCheckName(t) || calledIn(args, t))) || isRoleGuard(t));
+  // A mount with its guards (`app.use("/admin", protect, adminRoutes)`) taken out takes the routes with it.
+  if (guards.length > 0 && MOUNT_PATH.test(rest)) {
+    const last = identifiers(args).pop();
+    if (last !== undefined && !guards.includes(last)) return [];
+  }
+  return guards;
+}
+
+/** A line holding one element of a list and nothing else: `adminMiddleware,`, `'auth:sanctum',`, `IsAdminUser,`. */
+const LIST_ELEMENT = /^\s*(?:["']([\w./:,|*{}@-]{1,80})["']|([A-Za-z_$][\w$.]{0,120})(?:\(\s*\))?)\s*,?\s*$/;
+/** A line opening a route's or group's middleware list, or a guard or permission list, over the next lines. */
+const LIST_OPENER_WORD = /\b(?:get|post|put|patch|delete|all|route|use|Use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|middleware|UseGuards|permission_classes|authentication_classes|dependencies|preHandler|onRequest|preValidation|before_action)\b/;
+const LIST_OPENER_END = /[(\[]\s*$/;
+/** Lists that hold nothing but guards: any guard-named element is one (`RolesGuard`, `auth`). */
+const GUARD_LIST = /\b(?:middleware|UseGuards|permission_classes|authentication_classes|dependencies|preHandler|onRequest|preValidation)\b/;
+/** Laravel route middleware aliases that authenticate or authorise (`'auth:sanctum'`, `'can:update,post'`, `'role:admin'`, `'verified'`). */
+const LARAVEL_GUARD_ALIAS = /^(?:auth(?:[:.][\w,.-]*)?|can:.+|roles?:.+|permission:.+|abilit(?:y|ies):.+|admin\w*|verified|password\.confirm|2fa|mfa|otp)$/;
+
+/** The identifiers of each file's added code (comments that only switch a removed line off left out), lower-cased, once per review. */
+const addedIdentifierSets = new WeakMap<FileDiff, Set<string>>();
+function addedIdentifier(diff: FileDiff, name: string): boolean {
+  let names = addedIdentifierSets.get(diff);
+  if (!names) {
+    names = new Set();
+    for (const line of diff.lines) if (line.kind === "+" && !line.inert) for (const t of identifiers(line.text)) names.add(t.toLowerCase());
+    addedIdentifierSets.set(diff, names);
+  }
+  return names.has(name.toLowerCase());
+}
+
+/**
+ * A guard taken out of a list written one element a line (a route's `authMiddleware, adminMiddleware,`, Laravel's
+ * `Route::middleware([ 'auth:sanctum', ...])`, a DRF permission tuple): the name of the guard, or undefined. The list's
+ * opening line must be kept (a route removed whole is not left unguarded) and no guard added to the hunk in its place.
+ */
+function droppedListGuard(diff: FileDiff, facts: HunkFacts, index: number): string | undefined {
+  const { lines } = diff;
+  const element = LIST_ELEMENT.exec(lines[index].text);
+  if (!element) return undefined;
+  let opener: DiffLine | undefined;
+  for (let i = index - 1; i >= Math.max(0, index - 12) && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind === "+" ) continue;
+    if (LIST_ELEMENT.test(lines[i].text)) continue;
+    opener = lines[i];
+    break;
+  }
+  if (!opener || opener.kind !== " " || opener.text.length > MAX_GUARD_LINE || !LIST_OPENER_END.test(opener.text) || !LIST_OPENER_WORD.test(opener.text)) return undefined;
+  const guardList = GUARD_LIST.test(opener.text);
+  let name: string;
+  if (element[1] !== undefined) {
+    if (!LARAVEL_GUARD_ALIAS.test(element[1])) return undefined;
+    name = element[1];
+  } else {
+    name = element[2].split(".").pop()!;
+    if (!isGuardName(name) || !(guardList || isCheckName(name) || isRoleGuard(name))) return undefined;
+  }
+  if (element[1] !== undefined ? readded(diff, `'${name}'`) || readded(diff, `"${name}"`) : addedIdentifier(diff, name)) return undefined;
+  // Another guard put in the list in its place (`adminMiddleware,` -> `requireAdmin,`) replaces it.
+  return facts.addsListGuard(index) ? undefined : name;
+}
+
+/** Words of a guard's name that demand more than a signed-in caller: a role, a permission, an owner, authorisation. */
+const ROLE_LEVEL_WORDS = new Set([...GUARD_WORDS].filter((w) => !/^(?:auth|authn|authenticate|authenticated|authentication|jwt|login|logged|protect|protected|signed|guard|guards|autenticar|autenticado|autenticacion|autenticacao|authentifie|authentification|angemeldet|logueado|logado|acceso|acesso)$/.test(w)));
+const demandsRole = (name: string): boolean => splitWords(name).some((w) => ROLE_LEVEL_WORDS.has(w) || ROLE_NOUNS.has(w)) || /^(?:is|has|check|require|ensure)?_?(?:admin|staff|superuser|role|perm)/i.test(name);
+
+/**
+ * A guard registration rewritten in place to a weaker guard of the same shape: a role or permission check replaced by
+ * a sign-in check (`before_action :require_admin` -> `before_action :authenticate_user!`). The converse, and a sign-in
+ * check renamed (`require_logged_in_user` -> `authenticate_user!`), keep the route as closed as it was.
+ */
+function guardDowngraded(removed: string, added: string, diff: FileDiff): boolean {
+  // The same registration keeps its opening (`before_action :`, `@`, `_: None = Depends(`): cheap, and first.
+  const a = removed.trimStart();
+  const b = added.trimStart();
+  if (a.length < 4 || b.length < 4 || a.slice(0, 4) !== b.slice(0, 4)) return false;
+  for (const shape of GUARD_REGISTRATION) {
+    const before = shape.exec(removed)?.[1];
+    if (!before) continue;
+    const after = shape.exec(added)?.[1];
+    if (!after || after === before) return false;
+    const [b, a] = [before.split(".").pop()!, after.split(".").pop()!];
+    return isGuardName(b) && isGuardName(a) && demandsRole(b) && !demandsRole(a) && !diff.addedCompact.includes(compact(before));
+  }
+  return false;
+}
+
 export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   const { kind, isTestOnly } = diff.fileClass;
   if (!isTestOnly && kind !== "docs" && diff.file.status === "removed") return deletedGuardFile(diff);
@@ -460,6 +598,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     if (added !== undefined) {
       const dropped = droppedGuards(line.text, added, facts);
       if (dropped.length > 0) report(dropped.some((t) => isSecondFactorName(t)) ? "mfa-check-removed" : "auth-check-removed", index);
+      else if (guardDowngraded(line.text, lines[added].text, diff)) report("auth-check-removed", index);
       continue;
     }
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
@@ -482,6 +621,21 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
         if (DENIAL.test(lines[i].text)) { if (!denialMovedElsewhere(diff, i, i)) report("auth-check-removed", index); break; }
       }
     }
+  }
+  // A guard registered on a router or group (`router.use(protect)`, `manager.Use(ManagerMiddleware(db))`, a Fastify
+  // onRequest hook, ASP.NET's UseAuthorization()) or taken out of a list written one element a line, and not put back.
+  for (const index of diff.removed.indexes) {
+    const line = lines[index];
+    if (reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE || COMMENT.test(line.text)) continue;
+    const registered = ASPNET_PIPELINE_GUARD.test(line.text) ? [line.text.trim().replace(/\(.*$/, "")] : registeredGuards(line.text);
+    const opened = registered.length > 0 && registered.some((t) => !addedIdentifier(diff, t));
+    if (!opened && droppedListGuard(diff, facts, index) === undefined) continue;
+    // Rewritten to register another guard (`app.use(authMiddleware)` -> `app.use(requireAuth)`), or a guard added nearby.
+    const paired = pairedAddedLine(facts, index);
+    if (opened && ((paired !== undefined && registeredGuards(lines[paired].text).length > 0) || facts.addsGuard(index))) continue;
+    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    if (opened && ROUTE_HOOK_KEY.test(line.text) && routeRemovedWith(lines, index)) continue;
+    report("auth-check-removed", index);
   }
   // A check on the caller's identity removed with what it did when there was none: `if (!req.user) return 401`,
   // `redirect_to login_path unless logged_in?`, or a session cookie read and the redirect when it is missing.
