@@ -55,6 +55,25 @@ for (const service of THIRD_PARTY_SERVICES) {
     byScope.set(scope, seen === undefined || seen === service ? (service.category === "ai" ? null : service) : null);
   }
 }
+/**
+ * Composer vendors (sentry/, stripe/, twilio/) and gems named with the service's own name and a hyphen (sentry-raven,
+ * twilio-ruby): every package a service's vendor publishes, or a gem so named, is that service too (sentry/sentry-symfony).
+ * A vendor or name shared by two services, or an AI provider's, is left to the catalogue's exact names.
+ */
+const byVendor = new Map<string, ThirdPartyService | null>();
+const byGemPrefix = new Map<string, ThirdPartyService | null>();
+const claim = (map: Map<string, ThirdPartyService | null>, key: string, service: ThirdPartyService) => {
+  const seen = map.get(key);
+  map.set(key, seen === undefined || seen === service ? (service.category === "ai" ? null : service) : null);
+};
+for (const service of THIRD_PARTY_SERVICES) {
+  const word = service.name.split(/[\s()/.,-]+/)[0].toLowerCase();
+  for (const p of service.packages) {
+    const vendor = /^([a-z0-9][a-z0-9_-]*)\/[\w.-]+$/.exec(p.toLowerCase())?.[1];
+    if (vendor === word) claim(byVendor, vendor, service);
+    if (word.length >= 5 && p.toLowerCase().startsWith(`${word}-`)) claim(byGemPrefix, word, service);
+  }
+}
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 // A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1), and a regional
 // endpoint a prefix joined by a hyphen (https://us-central1-aiplatform.googleapis.com, `${location}-aiplatform...`) or,
@@ -174,6 +193,9 @@ function packageService(name: string, diff: FileDiff, index: number): ThirdParty
   if (known) return known;
   if (/(?:^|\/)Podfile$/.test(diff.path)) return byPackage.get(lower.split("/")[0]);
   if (lower.startsWith("@")) return byScope.get(lower.split("/")[0]) ?? undefined;
+  if (/(?:^|\/)composer\.json$/.test(diff.path) && lower.includes("/")) return byVendor.get(lower.split("/")[0]) ?? undefined;
+  // Not a test double of the service (stripe-ruby-mock, twilio-test-toolkit): it talks to nothing.
+  if (/(?:^|\/)Gemfile$/.test(diff.path) && !/mock|test|spec|fake|stub/.test(lower)) return byGemPrefix.get(lower.split("-")[0]) ?? undefined;
   if (/\.csproj$/.test(diff.path)) return moduleService(name);
   if (/(?:^|\/)pom\.xml$/.test(diff.path)) {
     for (let i = index - 1; i >= 0 && i >= index - 3; i--) {
