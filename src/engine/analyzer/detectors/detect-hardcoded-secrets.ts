@@ -3,7 +3,7 @@
 // and the message never repeats the value.
 import type { RawFinding } from "../raw-finding.js";
 import { inSampleDeclaration } from "../sample-data.js";
-import { candidateLines, type FileDiff } from "../file-diff.js";
+import { candidateLines, compact, type FileDiff } from "../file-diff.js";
 import { LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
 
@@ -233,8 +233,10 @@ function designTokenValue(value: string): boolean {
   return CSS_PROPERTY_VALUE.test(value) || (STYLE_VARIABLE_VALUE.test(value) && value.slice(1).split("-").some((word) => STYLE_WORDS.has(word)));
 }
 
+/** Laravel and other validators' rule strings given for a field named for a secret (`'db_password' => 'nullable'`). */
+const VALIDATION_RULES = /^(?:nullable|required|sometimes|present|filled|confirmed|string|bail|min:\d+|max:\d+|between:\d+,\d+|size:\d+|required_\w+(?::[\w,]+)?|same:\w+|different:\w+)(?:\|(?:nullable|required|sometimes|present|filled|confirmed|string|bail|min:\d+|max:\d+|between:\d+,\d+|size:\d+|required_\w+(?::[\w,]+)?|same:\w+|different:\w+|regex:[^|]{1,80}|current_password(?::\w+)?|password))*$/;
 function isPlaceholder(value: string): boolean {
-  if (designTokenValue(value)) return true;
+  if (designTokenValue(value) || VALIDATION_RULES.test(value)) return true;
   // The sample values of a library's documentation (jsonwebtoken's 'shhhhh', golang-jwt's "AllYourBase"), copied.
   if (DOCUMENTED_SAMPLES.has(value)) return true;
   if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
@@ -1030,6 +1032,16 @@ function envNameMeansSecret(name: string): boolean {
   return keyWords(key).pop() === "key" ? !keyWords(key).some((w) => NOT_CREDENTIAL_KEY_WORD.test(w)) : SECRET_KEY_WHOLE.test(key) && namesCredentialKey(key);
 }
 
+/** A long literal of the line (12 characters or more, no spaces). */
+const LONG_LITERAL = /["'`]([^"'`\s]{12,})["'`]/g;
+/** Whether a long literal of the line is on a removed line too: the change reformats or moves a secret already there
+ * (quotes changed by a formatter, a key renamed), it adds none. */
+function literalAlreadyThere(diff: FileDiff, text: string): boolean {
+  if (diff.removed.indexes.length === 0) return false;
+  for (const m of text.matchAll(LONG_LITERAL)) if (diff.removedCompact.includes(compact(m[1]))) return true;
+  return false;
+}
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = CONFIG_COPY.test(diff.path) ? "config" : diff.fileClass.kind;
@@ -1054,7 +1066,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index))?.kind);
-    if (!secretKind) continue;
+    if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
     // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.

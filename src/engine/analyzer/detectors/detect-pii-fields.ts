@@ -100,7 +100,7 @@ const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_nam
 /** The table, model, schema or class a field belongs to, and the entities that are not people (a pet's birth date, a product's gender).
  * Schema objects are named where they are declared (`const productSchema = new Schema(`, mongoose.model("Product"),
  * Sequelize and Drizzle tables, GraphQL types). */
-const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|^\s*type\s+(\w+)\s*\{|^\s*type\s+(\w+)\s+struct\b/i;
+const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bcreateTable\s*\(\s*["'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|^\s*type\s+(\w+)\s*\{|^\s*type\s+(\w+)\s+struct\b/i;
 const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|channels?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
 /** A setting or a check about the data (`bsn_enabled`, `ssn_verified`, `phone_required`), not the data itself. */
 const SETTING_FLAG = /_(?:enabled|disabled|enable|required|optional|visible|hidden|allowed|lookup|verified|confirmed|mandatory|editable)$/;
@@ -160,6 +160,13 @@ const OWN_KEY = /\bautoIncrement\b|\bAUTO_INCREMENT\b|\bprimaryKey\b|\bPRIMARY\s
 function referenceKey(name: string, text: string): boolean {
   return /_id$/.test(name) && !VALUE_IDENTIFIER.test(name) && SENSITIVE_NAME.test(name.slice(0, -3)) && REFERENCE_TYPE.test(text) && !OWN_KEY.test(text);
 }
+/** TypeScript declaration files (`types/db.d.ts` written by kysely-codegen or supabase gen types) repeat the schema the
+ * migration defines; the migration is where a column is reviewed. */
+const DECLARATION_FILE = /\.d\.ts$/;
+/** Tables of security telemetry (sessions, audit trails, login attempts, access logs): an IP address or user agent there
+ * records where a sign-in came from, kept for security; the finding is for tables of people's data. */
+const TELEMETRY_TABLE = /(?:^|_)(?:sessions?|audits?|audit_logs?|audit_trails?|login_attempts?|logins|access_logs?|auth_logs?|activity_logs?|events?|requests?|visits?|devices?)$/i;
+const TELEMETRY_FIELD = /^(?:ip|ip_address|ip_addr|last_login_ip|user_agent|remote_addr|remote_ip|client_ip)$/;
 const SCHEMA_DUMP_MARKER = /^-- Dumped from database version|^-- MySQL dump \d|^\/\*!40101 SET\b|^-- (?:Table structure|Dumping data) for table\b|\bActiveRecord::Schema(?:\[[\d.]+\])?\.define\b/m;
 /** Migration operations that remove, rename or alter a column: the name they carry is not newly collected data. */
 const NOT_AN_ADDITION = /\b(?:RemoveField|AlterField|RenameField|RemoveIndex|AddIndex|RemoveConstraint|DeleteModel|DropColumn|dropColumn|removeColumn|RenameColumn|renameColumn|AlterColumn|alterColumn|drop_column|remove_column|rename_column|alter_column|dropIndex|createIndex)\b/;
@@ -290,7 +297,7 @@ export function toSnakeCase(name: string): string {
 
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
   const { kind, isTest, isMigration } = diff.fileClass;
-  if (isTest || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path)) return [];
+  if (isTest || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path) || DECLARATION_FILE.test(diff.path)) return [];
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
   const isModel = () => (model ??= diff.fileClass.isModel || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
@@ -304,6 +311,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   let first: { line: number; text: string } | undefined;
   let sensitive = false;
   let patientEntity = false;
+  let telemetryTable = false;
   for (const index of candidateLines(diff.added, PREFILTER)) {
     const line = diff.lines[index];
     const comment = COMMENT.test(line.text);
@@ -337,6 +345,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;
       if (PRODUCT_ATTRIBUTE.test(name) && nearProductFields(diff, index)) continue;
       patientEntity ||= PATIENT.test(entity);
+      telemetryTable ||= TELEMETRY_TABLE.test(entity);
       // A field that also appears among removed lines was changed or renamed, not newly collected.
       if (diff.removedCompact.includes(raw.toLowerCase())) continue;
       if (!fields.includes(name)) fields.push(name);
@@ -349,6 +358,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   // finding is for phone numbers, addresses, locations, income and the special categories.
   // A patient's e-mail is health-linked data.
   if (!first || !(sensitive || fields.some((f) => !ACCOUNT_BASICS.test(f)) || patientEntity)) return [];
+  if (fields.every((f) => TELEMETRY_FIELD.test(f)) && telemetryTable) return [];
   if (SCHEMA_DUMP_PATH.test(diff.path) || SCHEMA_DUMP_MARKER.test(diff.added.text)) return [];
   return [{
     ruleId: "pii-field-added",

@@ -24,7 +24,7 @@ const KEY_COMPARED = /["'`]?\b(user|owner|account|tenant|org|organi[sz]ation|wor
 /** The current principal, as each framework spells it. */
 const PRINCIPAL = /^(?:\(\s*)?(?:await\s+)?(?:(?:self\.)?request\.user\b|@?current_user\b|currentUser\b|auth\(\)\s*->\s*(?:id|user)\s*\(\)|Auth::(?:id|user)\s*\(\)|\$(?:this->)?request->user\(\)|\$this->user\b|session\??\.user\b|req\.(?:user|auth)\b|ctx\.(?:state\.)?user\b|c\.(?:user|MustGet|Get)\b|principal\b|g\.user\b|flask_login\.current_user\b|current_(?:tenant|org|organi[sz]ation|workspace|account|team|company)\b|current(?:Tenant|Org|Organi[sz]ation|Workspace|Account|Team|Company)\b|_?tenant(?:Context|Provider|Service|Accessor)?\??\.(?:Id|TenantId|id|tenantId|CurrentTenant\w*)\b|User\.(?:FindFirst(?:Value)?|Identity)\b|(?:get_?)?current_?user\s*\(|getCurrentUser\s*\(|owner\.(?:id|pk)\b)/;
 /** An identifier holding the principal's id (`userId`, `current_user_id`, `tenantId`, `orgId`). */
-const PRINCIPAL_ID = /^(?:\$?(?:current_?)?(?:user|tenant|org|organi[sz]ation|workspace|account|team|company|owner)_?(?:id|Id|ID)|\$?(?:current|auth|logged_?in|signed_?in)_?(?:User|user)_?(?:Id|id|ID)|uid)\b(?!\s*[.(\[])/;
+const PRINCIPAL_ID = /^(?:\$?(?:current_?)?(?:user|tenant|org|organi[sz]ation|workspace|account|team|company|owner)(?:_?|\.)(?:id|Id|ID)|\$?(?:current|auth|logged_?in|signed_?in)_?(?:User|user)_?(?:Id|id|ID)|uid)\b(?!\s*[.(\[])/;
 /** Where a principal is assigned to a local name (`user = self.request.user`, `$user = Auth::user();`, `const { userId } = auth()`). */
 const ALIAS_ASSIGNED = /(\$?[A-Za-z_]\w*)\s*(?::\s*[\w<>?.[\]]{1,40}\s*)?=\s*(?!=)/g;
 const DESTRUCTURED = /\{\s*([\w\s,]{1,80})\}\s*=\s*(?:await\s+)?(?:auth|currentUser|getAuth|useAuth)\s*\(/;
@@ -54,9 +54,9 @@ function derivedQuery(text: string): { key?: KeyClass; call: boolean } {
 }
 /**
  * A helper called with the principal's id (`return fetchInboxWithTransaction(db, id, teamId)`): the filter moved into it,
- * keyed by the same identity.
+ * keyed by the same identity; also as a member (`workspace.id` for `workspaceId`).
  */
-const PRINCIPAL_ARGUMENT = /[(,]\s*(?:current_?)?(user|tenant|org|organi[sz]ation|workspace|account|team|company|owner)_?(?:id|Id|ID)\s*(?=[,)])/g;
+const PRINCIPAL_ARGUMENT = /(?:[(,]|^)\s*(?:current_?)?(user|tenant|org|organi[sz]ation|workspace|account|team|company|owner)(?:_?|\.)(?:id|Id|ID)\s*(?=[,)])/g;
 /** A log or print call (`console.log('Delete org check:', { orgId, userId: currentUserId })`, PL/pgSQL's
  * `PERFORM public.pg_log('deny', ...)` and `RAISE NOTICE`) reads no records. */
 const LOG_CALL = /^\s*(?:console\.\w+|(?:this\.)?_?(?:log|logger|logging)\.\w+|print(?:ln|f)?|puts|Log\.\w+|PERFORM\s+(?:\w+\.)?\w*_log)\s*\(|^\s*RAISE\s+(?:LOG|NOTICE|INFO|DEBUG|WARNING)\b/;
@@ -66,8 +66,9 @@ const QUERY_CALL = /(?:\.|->|::)\s*(?:filter|filter_by|exclude|where\w*|Where|fi
 const CREATION = /\b(?:save|create|insert|build|new|add|push|assign)\w*\s*\(|\bdata\s*:/;
 /** Where a multi-line Prisma/TypeORM object belongs: `where:` reads, `data:` writes. */
 const OBJECT_ROLE = /\b(where|data|create|update|select|include|orderBy|values)\s*:/;
-/** Added lines that keep the caller's scope another way: a policy scope, an ability, an admin-only gate. */
-const KEPT_OTHERWISE = /\bpolicy_scope\s*\(|\baccessible_by\s*\(|\bauthorize!?\s*[(@:]|\b(?:for_user|owned_by|visible_to|visible|accessible_to|scoped_to|by_owner|for_owner|for_tenant|for_account|mine)\s*\(|\bIsAdminUser\b|\bis_superuser\b|\bis_staff\b|\bstaff_member_required\b|\badmin_required\b|\bisAdmin\b|\bhasRole\b|\bRoles\s*=|@PreAuthorize\b|\bGate::|->can\s*\(/;
+/** Added lines that keep the caller's scope another way: a policy scope, an ability, an admin-only gate, a helper of the
+ * app's own that checks access (`access.bookmark_write(request, id)`, `ensure_owner(...)`, `checkProjectAccess(...)`). */
+const KEPT_OTHERWISE = /\baccess\.\w+\s*\(|\b(?:check|ensure|assert|require|verify|authori[sz]e|can)_?\w{0,30}?(?:[Aa]ccess|[Oo]wner(?:ship)?|[Pp]ermissions?|[Mm]ember(?:ship)?)\w*\s*\(|\bpolicy_scope\s*\(|\baccessible_by\s*\(|\bauthorize!?\s*[(@:]|\b(?:for_user|owned_by|visible_to|visible|accessible_to|scoped_to|by_owner|for_owner|for_tenant|for_account|mine)\s*\(|\bIsAdminUser\b|\bis_superuser\b|\bis_staff\b|\bstaff_member_required\b|\badmin_required\b|\bisAdmin\b|\bhasRole\b|\bRoles\s*=|@PreAuthorize\b|\bGate::|->can\s*\(/;
 /** A test of the caller's own rows rather than a fetch (`liked = Like.objects.filter(user=request.user, post=p).exists()`),
  * or the opposite of a scope (`exclude(user=request.user)`): removing it widens nothing. */
 const NOT_A_FETCH = /(?:\.|->)\s*(?:exists\??|count|Any|Count|doesntExist)\s*\(|\bexclude\s*\(|\bwhereNot\w*\s*\(|\.not\s*\(|\b(?:get_or_create|update_or_create|firstOrCreate|updateOrCreate|find_or_create_by|upsert)\b/;

@@ -2,7 +2,7 @@
 // providers) an import of the provider's SDK. Known services only: an unknown package is not a finding.
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, inBlockComment, type FileDiff } from "../file-diff.js";
-import { isCodeKind, TRANSLATION_PATH } from "../../diff/classify-file.js";
+import { isCodeKind, LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
 import { literalPrefilter } from "../required-literals.js";
 import { inSampleDeclaration, SAMPLE_DATA_FILE } from "../sample-data.js";
@@ -341,7 +341,9 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = kindOf(diff);
   // A data file of sample payloads (hookdeck-samples.json, webhook-payloads.json): the providers' documented bodies.
-  if (kind === "config" && SAMPLE_DATA_FILE.test(diff.path)) return [];
+  // A lock file (composer.lock, package-lock.json) is generated from the manifest, where a new dependency is reviewed;
+  // its homepage and support URLs name hosts nothing calls.
+  if ((kind === "config" && SAMPLE_DATA_FILE.test(diff.path)) || LOCK_FILE_PATH.test(diff.path)) return [];
   // HTML pages are read for the scripts they load (a tag manager, a chat widget, an analytics snippet), not their text.
   if (isTest || (kind === "docs" && !HTML_PAGE.test(diff.path)) || (kind !== "manifest" && CI_PATH.test(diff.path)) || (!isCode(kind) && TRANSLATION_PATH.test(diff.path))) return [];
   const findings: RawFinding[] = [];
