@@ -19,6 +19,9 @@ describe("required literals of a pattern", () => {
     expect(requiredLiterals(String.raw`abc(?:def|ghi)x+`)).toEqual(["abc"]);
     expect(requiredLiterals(String.raw`(?:alpha|beta)\s*=`)?.sort()).toEqual(["alpha", "beta"]);
     expect(requiredLiterals(String.raw`x?yz|[ab]cd`)).toBeNull(); // "yz" and "cd" are too short to help
+    // Between two sets of the same shortest length, the one without everyday identifiers: a wrapper call named for a
+    // provider (`ask_gemini(`) is gated by the provider's names, not by get/ask/run, which are on most lines.
+    expect(requiredLiterals(String.raw`\b(?:get|ask|run)_?(?:gemini|claude|gpt|groq|mistral)\w*\s*\(`)?.sort()).toEqual(["claude", "gemini", "gpt", "groq", "mistral"]);
     expect(requiredLiterals(String.raw`(?:longer)?\bab`)).toBeNull(); // an optional literal is not required
     expect(requiredLiterals(String.raw`Cipher\.getInstance\(`)).toEqual(["cipher.getinstance("]);
     expect(requiredLiterals(String.raw`(?<![.\w])address\b`)).toEqual(["address"]);

@@ -10,10 +10,16 @@ type Info = { exact?: string; set?: string[] | null };
 /** Two-character literals only when they hold punctuation (":*"); two letters are everywhere. */
 const usefulForRules = (s: string) => s.length >= 3 || (s.length === 2 && /[^a-z0-9_]/.test(s));
 
+/**
+ * Everyday identifiers of code (get, run, call, send): a literal set made of them selects most lines, so between two
+ * sets of the same shortest length the one with fewer of them gates better (`ask_gemini(` by "gemini", not by "ask").
+ */
+const COMMON_WORDS = new Set(["get", "set", "run", "call", "send", "query", "fetch", "ask", "invoke", "process", "add", "put", "new", "use", "open", "read", "write", "load", "save", "make", "create", "update", "delete", "find", "list", "post", "init", "data", "user", "name", "value", "item", "text", "type", "chat"]);
+
 function better(a: string[] | null | undefined, b: string[] | null | undefined): string[] | null {
   if (!a) return b ?? null;
   if (!b) return a;
-  const score = (s: string[]) => Math.min(...s.map((x) => x.length)) * 100 - s.length;
+  const score = (s: string[]) => Math.min(...s.map((x) => x.length)) * 100 - s.length - 50 * s.filter((x) => COMMON_WORDS.has(x.toLowerCase())).length;
   return score(b) > score(a) ? b : a;
 }
 
