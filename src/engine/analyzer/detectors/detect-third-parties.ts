@@ -60,6 +60,8 @@ for (const service of THIRD_PARTY_SERVICES) {
  * twilio-ruby): every package a service's vendor publishes, or a gem so named, is that service too (sentry/sentry-symfony).
  * A vendor or name shared by two services, or an AI provider's, is left to the catalogue's exact names.
  */
+/** The first word of a service's name, letters and digits only (Sentry, Customer, Africas): how SDKs name it. */
+const serviceWord = (service: ThirdPartyService): string => service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
 const byVendor = new Map<string, ThirdPartyService | null>();
 const byGemPrefix = new Map<string, ThirdPartyService | null>();
 const claim = (map: Map<string, ThirdPartyService | null>, key: string, service: ThirdPartyService) => {
@@ -67,7 +69,7 @@ const claim = (map: Map<string, ThirdPartyService | null>, key: string, service:
   map.set(key, seen === undefined || seen === service ? (service.category === "ai" ? null : service) : null);
 };
 for (const service of THIRD_PARTY_SERVICES) {
-  const word = service.name.split(/[\s()/.,-]+/)[0].toLowerCase();
+  const word = serviceWord(service).toLowerCase();
   for (const p of service.packages) {
     const vendor = /^([a-z0-9][a-z0-9_-]*)\/[\w.-]+$/.exec(p.toLowerCase())?.[1];
     if (vendor === word) claim(byVendor, vendor, service);
@@ -455,7 +457,7 @@ function personalDetailsNear(diff: FileDiff, index: number): boolean {
  */
 const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]|::[A-Z]\w*\.(?:create|update)\b|\\[A-Z]\w*::(?:create|update)\b/;
 const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category !== "ai").flatMap((service) => {
-  const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
+  const word = serviceWord(service);
   if (word.length < 5) return [];
   const either = `[${word[0].toUpperCase()}${word[0].toLowerCase()}]${escape(word.slice(1))}`;
   // Also a client, tracker or analytics class in the service's namespace (`Segment::Analytics.new`), the class named
@@ -487,7 +489,7 @@ function namedClient(diff: FileDiff): { service: ThirdPartyService; line: { newL
  * `require("twilio")(sid, token)`, `Stripe::StripeClient.new`, `Stripe.api_key = ...`, `Stripe::Customer.create(...)`.
  */
 function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: string, setupOnly = false, indexes: readonly number[] = diff.added.indexes): { newLine: number; text: string } | undefined {
-  const word = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
+  const word = serviceWord(service);
   if (word.length < 4) return undefined;
   const required = escape(module);
   // `TwilioClient.Init(sid, token)`, `StripeConfiguration.ApiKey = ...`, Go's `stripe.Key = ...`: a class or package named
@@ -527,8 +529,8 @@ const SETUP_MEMBER = /(?:\.|::|->)(?:init|initClient|initiali[sz]e|initializeApp
 /** An SDK's exceptions and errors are raised and caught, not built to send anything. */
 const ERROR_CLASS = /(?:Exception|Error|Warning)$/;
 /** A class that is the client: named for the service (`Pusher`, `CustomerIO`, `Mixpanel`) or for a client, API or tracker. */
-function clientClass(name: string, serviceWord: string): boolean {
-  return !ERROR_CLASS.test(name) && (name.toLowerCase().includes(serviceWord.toLowerCase()) || /(?:Client|API|Api|Tracker|Analytics)$/.test(name));
+function clientClass(name: string, word: string): boolean {
+  return !ERROR_CLASS.test(name) && (name.toLowerCase().includes(word.toLowerCase()) || /(?:Client|API|Api|Tracker|Analytics)$/.test(name));
 }
 /** A Go import's package name: the last element of its path that is not a major version, without a `go-` or `-go` affix. */
 const GO_IMPORT = /^\s*(?:import\s+)?(?:(\w+)\s+)?"[\w.-]+\.[a-z]+\/(?:[^"\s]{0,200}?\/)?([\w.-]{1,100}?)(?:\/v\d+)?"\s*$/;
@@ -559,7 +561,7 @@ function bindingCall(diff: FileDiff, importLine: string, service: ThirdPartyServ
   // `mailgun({ apiKey, domain })`, `configureStripe(key)` after `const configureStripe = require("stripe")`.
   const isDefaultImport = !isImportOfList && JS_DEFAULT_IMPORT.test(importLine);
   const { kind } = diff.fileClass;
-  const serviceWord = service.name.split(/[\s()/.,-]+/)[0].replace(/[^A-Za-z0-9]/g, "");
+  const word = serviceWord(service);
   const calls = names.map((name) => {
     const quoted = name.replace(/\$/g, "\\$");
     // A class imported by name and built: `new Analytics({ writeKey })`, `new PlaidApi(configuration)`,
@@ -567,7 +569,7 @@ function bindingCall(diff: FileDiff, importLine: string, service: ThirdPartyServ
     // and `SearchClient.create(app, key)` builds one too. A key set on the module (`analytics.write_key = ...`) sets it up.
     const built = (ERROR_CLASS.test(name) ? "" : `|\\bnew\\s+${quoted}(?:\\.[A-Za-z_$][\\w$]*)*\\s*\\(`) +
       `|(?<![\\w$.])${quoted}\\.(?:write_?key|api_?key|apiKey|access_?token|secret_?key)\\s*=(?!=)` +
-      (/^[A-Z]/.test(name) && kind !== "js" && kind !== "go" && clientClass(name, serviceWord) ? `|(?<![\\w$.:>])${quoted}\\s*\\(\\s*[^)\\s]` : "") +
+      (/^[A-Z]/.test(name) && kind !== "js" && kind !== "go" && clientClass(name, word) ? `|(?<![\\w$.:>])${quoted}\\s*\\(\\s*[^)\\s]` : "") +
       (/Client$/.test(name) ? `|(?<![\\w$.])${quoted}\\.create\\s*\\(` : "");
     // A class named for a client (`Client`, `ServerClient`, `WebClient`): calling it (Python) or `new` on it builds one; so
     // does calling a factory named for one (`createClient(url, key)` from @supabase/supabase-js, `createClerkClient({...})`).
@@ -581,7 +583,7 @@ function bindingCall(diff: FileDiff, importLine: string, service: ThirdPartyServ
   // With the import unchanged, only a construction, a set-up call or a record created with a person's details is new.
   const counts = (found: RegExpExecArray, index: number) =>
     !constructOnly || found[1] === undefined || SETUP_MEMBER.test(found[1]) ||
-    (kind === "python" && /^\.[A-Z]\w*$/.test(found[1].slice(found[1].lastIndexOf("."))) && clientClass(found[1].slice(found[1].lastIndexOf(".") + 1), serviceWord)) ||
+    (kind === "python" && /^\.[A-Z]\w*$/.test(found[1].slice(found[1].lastIndexOf("."))) && clientClass(found[1].slice(found[1].lastIndexOf(".") + 1), word)) ||
     (CREATE_CALL.test(found[1]) && personalDetailsNear(diff, index));
   for (const index of indexes) {
     const line = diff.lines[index];
