@@ -213,7 +213,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
 const AUTHORED = /system|instruction|template|persona|few_?shot|examples?\b/i;
 const IDENTIFIER = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*/g;
 // Go's short declaration (`data := ...`) too.
-const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?:?=(?![=>])\s*(.*)$/;
+// PHP's variables carry a `$` (`$data = [...]`); the name is read without it, as the names in a call are.
+const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?:?=(?![=>])\s*(.*)$/;
 /** `name["key"] = value`, `name.key = value`, `name[:key] = value`: the value joins what the name holds. */
 const MEMBER_ASSIGNMENT = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]|\.\w+)\s*=(?![=>])\s*(.*)$/;
 /** The first of a pair a call returns (Go's `data, err := json.Marshal(body)`, `resp, _ := ...`): it holds the call's value. */
@@ -446,6 +447,10 @@ const PERSONAL_MEMBER = /e-?mail|phone|address|owner|seller|buyer|author|custome
 /** Whether the text carries data from people: a data-named value that is not fixed text, followed through assignments. */
 function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   const { assignments, constants, parameters } = facts;
+  // The repository's own file read at a literal path (`load_documents("data/")`) holds no one's data, whatever the
+  // loader is called (isFixed reads it the same way).
+  const file = FILE_AT_LITERAL_PATH.exec(text);
+  if (file && !PEOPLE_FILE.test(file[1])) return false;
   const dynamic = dynamicPart(constants.size ? resolveConstants(withoutInterpolatedConstants(text, constants), constants) : text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
@@ -492,7 +497,9 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   return true;
 }
 
-const FILE_AT_LITERAL_PATH = /^\s*(?:await\s+)?(?:open|io\.open|Path|File\.(?:read|open|readlines)|IO\.read|fs\.(?:readFileSync|promises\.readFile|readFile)|readFileSync|readFile|[A-Z]\w*Loader)\s*\(\s*[rfb]?["'`]([^"'`\n]{1,200})["'`]/;
+// Also a loader or reader of documents named for what it reads (`load_documents("data/")`, `read_pdfs("docs")`, LlamaIndex's
+// `SimpleDirectoryReader("data")`) given a literal path: the repository's own documents, to be embedded or indexed.
+const FILE_AT_LITERAL_PATH = /^\s*(?:await\s+)?(?:open|io\.open|Path|File\.(?:read|open|readlines)|IO\.read|fs\.(?:readFileSync|promises\.readFile|readFile)|readFileSync|readFile|[A-Z]\w*Loader|[A-Z]\w*DirectoryReader|(?:[\w.]+\.)?(?:load|read)_(?:\w+_)?(?:documents?|docs|files?|pdfs?|corpus|knowledge_?base))\s*\(\s*[rfb]?["'`]([^"'`\n]{1,200})["'`]/;
 const PEOPLE_FILE = /patient|customer|user|client|member|employee|staff|student|applicant|candidate|contact|lead|ticket|e-?mail|inbox|message|chat|conversation|transcript|record|review|feedback|complaint|resume|\bcv\b|medical|health|person|people|upload/i;
 const STORE_LOOKUP = /\.(?:find\w*|fetch\w*|query|select|where|retrieve|filter(?:_by)?|objects\.get)\s*\(|\bget_object_or_404\s*\(/;
 /** Functions and macros that only build a collection from what they are given (`listOf(...)`, `vec![...]`, `dict(...)`). */
@@ -665,8 +672,9 @@ const CONTINUATION = /^\s*\??\.\s*\w+\s*\(/gm;
 /** An HTTP POST from code: the provider's client is an HTTP library and the endpoint a variable. */
 // Also Go's `http.NewRequest("POST", url, body)` and `http.Post(url, type, body)`, a builder's `.POST(...)` step on a line
 // of its own (Java's HttpRequest.newBuilder()), and .NET's `client.PostAsync(url, content)`.
-const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post\s*\(|\bfetch\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(|\bhttp\.(?:NewRequest(?:WithContext)?|Post)\s*\(|^\s*\.post\s*\(|\.Post(?:AsJson)?Async\s*\(/i;
-const HTTP_POST_SCAN = new RegExp(`\\.post\\s*\\(|\\bfetch\\s*\\(|Http::|\\bhttp\\.(?:NewRequest|Post)|\\.Post(?:AsJson)?Async\\s*\\(`, "gim");
+const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post\s*\(|\bfetch\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(|\bhttp\.(?:NewRequest(?:WithContext)?|Post)\s*\(|^\s*\.post\s*\(|\.Post(?:AsJson)?Async\s*\(|\bcurl_setopt\s*\((?=\s*\$\w+\s*,\s*CURLOPT_POSTFIELDS\b)/i;
+// PHP's cURL sets the body with curl_setopt($ch, CURLOPT_POSTFIELDS, $body) (php.net/manual/en/function.curl-setopt.php).
+const HTTP_POST_SCAN = new RegExp(`\\.post\\s*\\(|\\bfetch\\s*\\(|Http::|\\bhttp\\.(?:NewRequest|Post)|\\.Post(?:AsJson)?Async\\s*\\(|CURLOPT_POSTFIELDS`, "gim");
 /** A block that configures the request (Faraday's `conn.post(path) do |req|` ... `end`): the body is set inside it. */
 const REQUEST_BLOCK = /\bdo\s*\|\s*\w+\s*\|\s*$/;
 /** A request body only a model API takes: a model, chat messages, a prompt, embedding input, Gemini parts. */
