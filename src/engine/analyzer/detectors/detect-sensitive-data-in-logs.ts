@@ -284,7 +284,8 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
   if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
   const byWords = secret || pii ? null : wordFinding(raw, args, diff, index);
-  const secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
+  let secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
+  if (secretValueText && BARE_TOKEN.test(secretValueText.trim()) && usesTextTokenizer(diff)) secretValueText = undefined;
   const piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
   const kind = secretValueText && !SAFE_USE.test(args) ? "secret-in-logs" : piiValueText && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
   if (!kind) return undefined;
@@ -293,6 +294,24 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
 }
 
 const isSecretName = (name: string): boolean => classifyWords(splitWords(name)) === "secret";
+
+/**
+ * Text tokenizers: OpenAI's tiktoken (encoding_for_model / get_encoding, and js-tiktoken, gpt-tokenizer), Hugging Face
+ * tokenizers and transformers (AutoTokenizer, *TokenizerFast.from_pretrained), SentencePiece, NLTK's word_tokenize and
+ * sent_tokenize. In a file that uses one, a bare `token` or `tokens` is a piece of text or its id, not a credential.
+ */
+const TEXT_TOKENIZER = /\b(?:tiktoken|encoding_for_model|get_encoding|AutoTokenizer|\w*Tokenizer(?:Fast)?\.from_pretrained|SentencePieceProcessor|sentencepiece|word_tokenize|sent_tokenize|gpt-tokenizer|gpt3-encoder|encodingForModel|getEncoding)\b/;
+const tokenizerFiles = new WeakMap<FileDiff, boolean>();
+function usesTextTokenizer(diff: FileDiff): boolean {
+  let uses = tokenizerFiles.get(diff);
+  if (uses === undefined) {
+    uses = diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && TEXT_TOKENIZER.test(l.text));
+    tokenizerFiles.set(diff, uses);
+  }
+  return uses;
+}
+/** The secret found is only the word token(s) (a bare name, or a message "token: {}"), not access_token or a key. */
+const BARE_TOKEN = /^tokens?(?!\w)/i;
 
 const MAY_LOG = /log|print|puts|console|timber|cout|cerr|dump/i;
 
