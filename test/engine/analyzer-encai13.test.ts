@@ -6,6 +6,9 @@
 // - A vector store built from documents (LangChain from_documents / from_texts, LlamaIndex VectorStoreIndex) embeds
 //   them with the provider: the repository's own files read at a literal path are fixed text, a person's upload is not.
 // - PHP's cURL request body (curl_setopt CURLOPT_POSTFIELDS) read like any HTTP post, PHP's `$name = ...` followed.
+// - Password hashing with plain digests in more languages and libraries (Ruby Digest::SHA2, Elixir :crypto.hash, Dart
+//   package:crypto, Web Crypto, MySQL SHA2(), hashlib.new, Guava, Spring Security's deprecated encoders) and in framework
+//   configuration (devise-encryptable's encryptor, Symfony's password hashers).
 // - In a file that uses a text tokenizer (tiktoken, Hugging Face), a logged `token` is a piece of text, not a credential.
 import { describe, expect, it } from "@jest/globals";
 import { check, expectArea } from "./support/check-rule-cases.js";
@@ -164,6 +167,34 @@ describe("tokens of a text tokenizer", () => {
     await check([
       ["an access token in a tokenizer file", "app/nlp.py", ["+import tiktoken", "+access_token = get_token()", "+print(access_token)"], "logging"],
       ["a token without a tokenizer", "app/auth.py", ["+    token = create_access_token(user)", "+    print(f\"{token}\")"], "logging"],
+    ]);
+  });
+});
+
+describe("passwords hashed with a plain digest, more languages and libraries", () => {
+  it("finds them", async () => {
+    await check([
+      ["Ruby Digest::SHA2", "app/models/user.rb", ["+    self.encrypted_password = Digest::SHA2.hexdigest(password)"], "encryption"],
+      ["Elixir :crypto.hash md5", "lib/app/accounts.ex", ["+    hash = :crypto.hash(:md5, password) |> Base.encode16()"], "encryption"],
+      ["Dart package:crypto sha256", "lib/services/auth.dart", ["+    final hashed = sha256.convert(utf8.encode(password)).toString();"], "encryption"],
+      ["Web Crypto SHA-256", "src/auth.ts", ["+  const hashed = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(password));"], "encryption"],
+      ["MySQL SHA2", "db/queries.sql", ["+UPDATE users SET password = SHA2(?, 256) WHERE id = ?;"], "encryption"],
+      ["hashlib.new sha256", "app/auth.py", ["+    pw_hash = hashlib.new('sha256', pw.encode()).hexdigest()"], "encryption"],
+      ["Guava sha256", "src/main/java/x/User.java", ["+        this.password = Hashing.sha256().hashString(password, StandardCharsets.UTF_8).toString();"], "encryption"],
+      ["Spring Md5PasswordEncoder", "src/main/java/x/User.java", ["+        user.setPassword(new Md5PasswordEncoder().encodePassword(pwd, null));"], "encryption"],
+      ["Spring StandardPasswordEncoder", "src/main/java/x/Sec.java", ["+        return new StandardPasswordEncoder();"], "encryption"],
+      ["devise-encryptable sha1", "config/initializers/devise.rb", ["+  config.encryptor = :sha1"], "encryption"],
+      ["Symfony password hasher md5", "config/packages/security.yaml", ["     password_hashers:", "+        App\\Entity\\User:", "+            algorithm: md5"], "encryption"],
+    ]);
+  });
+  it("leaves strong hashers and other digests alone", async () => {
+    await check([
+      ["Symfony auto", "config/packages/security.yaml", ["     password_hashers:", "+        App\\Entity\\User:", "+            algorithm: auto"], null],
+      ["a JWT signature algorithm", "config/packages/jwt.yaml", ["+        signature:", "+            algorithm: sha256"], null],
+      ["devise-encryptable bcrypt", "config/initializers/devise.rb", ["+  config.encryptor = :bcrypt"], null],
+      ["an ETag with SHA2", "app/controllers/feed.rb", ["+    etag = Digest::SHA2.hexdigest(body)"], null],
+      ["a Dart cache key", "lib/cache.dart", ["+    final key = sha256.convert(utf8.encode(url)).toString();"], null],
+      ["BCryptPasswordEncoder", "src/main/java/x/Sec.java", ["+        return new BCryptPasswordEncoder();"], null],
     ]);
   });
 });
