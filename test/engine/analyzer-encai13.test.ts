@@ -198,3 +198,22 @@ describe("passwords hashed with a plain digest, more languages and libraries", (
     ]);
   });
 });
+
+describe("transport encryption off in more infrastructure attributes", () => {
+  it("finds them", async () => {
+    await check([
+      ["azurerm 4 https_traffic_only_enabled", "infra/storage.tf", ["+  https_traffic_only_enabled = false"], "encryption"],
+      ["Cloud SQL ssl_mode", "infra/sql.tf", ["     ip_configuration {", "+      ssl_mode = \"ALLOW_UNENCRYPTED_AND_ENCRYPTED\""], "encryption"],
+      ["MSK client_broker PLAINTEXT", "infra/msk.tf", ["     encryption_in_transit {", "+      client_broker = \"PLAINTEXT\""], "encryption"],
+      ["MSK in_cluster false", "infra/msk.tf", ["     encryption_in_transit {", "+      in_cluster = false"], "encryption"],
+    ]);
+  });
+  it("leaves the encrypted settings alone", async () => {
+    await check([
+      ["https_traffic_only_enabled true", "infra/storage.tf", ["+  https_traffic_only_enabled = true"], null],
+      ["Cloud SQL encrypted only", "infra/sql.tf", ["     ip_configuration {", "+      ssl_mode = \"ENCRYPTED_ONLY\""], null],
+      ["MSK client_broker TLS", "infra/msk.tf", ["     encryption_in_transit {", "+      client_broker = \"TLS\""], null],
+      ["MSK in_cluster true", "infra/msk.tf", ["     encryption_in_transit {", "+      in_cluster = true"], null],
+    ]);
+  });
+});
