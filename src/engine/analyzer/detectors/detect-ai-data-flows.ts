@@ -187,7 +187,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
       const kept: string[] = [];
       const braces = FORMAT_PREFIX.test(prefix);
       for (const m of body.matchAll(INTERPOLATION)) {
-        if (m[3] !== undefined && !braces) continue;
+        // PHP's complex syntax (`"{$review['body']}"`, in double quotes and heredocs) is interpolation in any string.
+        if (m[3] !== undefined && !braces && !m[3].startsWith("$")) continue;
         // `$name` in single quotes is literal text in shell, PHP and Perl; Dart interpolates it in both kinds of quote.
         // So is Ruby's `#{...}` (and any language's) in single quotes.
         if ((m[4] !== undefined || m[2] !== undefined) && quote === "'" && !singleQuotesInterpolate) continue;
