@@ -1,0 +1,89 @@
+// From an untuned commit sweep in round 13 (coolify, miniflux, traccar, Tandoor, karakeep, manyfold; 300 commits each),
+// fixed after the sweep was labelled: an access check in the body of a method removed whole (the line rule now reads
+// it as the detector does), Compose files named for development or tests, "demo" stand-ins and placeholder PEM bodies,
+// a value spelling its key's own words with a credential word, a read statement removed whole in Go (`rows, err :=`),
+// as a property assignment or inside a removed `if` block, and a router middleware moved to a wrapper of the handlers.
+// Each has a positive beside it.
+import { describe, it } from "@jest/globals";
+import { check, type Case } from "./support/check-rule-cases.js";
+
+describe("untuned sweep in round 13", () => {
+  const lookAlikes: Case[] = [
+      ["authorize() in a PHP action removed whole", "app/Livewire/Project/Shared/Storages/All.php", [
+        "         $this->submit($storageId);",
+        "     }",
+        "-    public function clearHostPath(int $storageId): void",
+        "-    {",
+        "-        $this->authorize('update', $this->resource);",
+        "-",
+        "-        $storage = $this->findStorageOrFail($storageId);",
+        "-        $storage->host_path = null;",
+        "-        $storage->save();",
+        "-    }",
+      ], null],
+      ["a secret fallback in a development Compose file", "docker-compose.dev-multi.yml", ['       PUSHER_APP_KEY: "${PUSHER_APP_KEY:-coolify}"', '+      PUSHER_APP_SECRET: "${PUSHER_APP_SECRET:-coolify}"'], null],
+      ["MinIO's defaults in a local Compose file", "docker-compose.local.yml", ["     environment:", "+      MINIO_ACCESS_KEY: minioadmin", "+      MINIO_SECRET_KEY: minioadmin"], null],
+      ["Postgres trust in a development Compose file", "docker-compose.dev.yml", ['       POSTGRES_DB: "${DB_DATABASE:-coolify}"', '+      POSTGRES_HOST_AUTH_METHOD: "trust"'], null],
+      ["a demo secret", "scripts/seed-transfer-demo.php", ["         'client_id' => 'Iv1.transfer-demo',", "+        'webhook_secret' => 'gh-webhook-secret-demo',"], null],
+      ["a password spelled from its key", "scripts/seed.php", ["     'mongo_initdb_root_username' => 'root',", "+    'mongo_initdb_root_password' => 'mongo-root-secret',"], null],
+      ["a placeholder PEM body", "scripts/seed.php", ["+    'ssl_private_key' => \"-----BEGIN PRIVATE KEY-----\\nMIIDemoTransferKeyPlaceholder\\n-----END PRIVATE KEY-----\\n\","], null],
+      ["a Go read removed whole", "internal/storage/feed.go", [
+        " func (s *Storage) RemoveFeed(userID, feedID int64) error {",
+        "-\trows, err := s.db.Query(`SELECT id FROM entries WHERE user_id=$1 AND feed_id=$2`, userID, feedID)",
+        "-\tif err != nil {",
+        "-\t\treturn err",
+        "-\t}",
+        "-\tdefer rows.Close()",
+        "-",
+        " \tif _, err := s.db.Exec(`DELETE FROM feeds WHERE id=$1 AND user_id=$2`, feedID, userID); err != nil {",
+      ], null],
+      ["a scoped query in a removed feature block", "app/Livewire/Project/Resource/Index.php", [
+        "             return $application;",
+        "         });",
+        "-        if (V5Feature::enabled()) {",
+        "-            $this->applications = $this->applications->merge(V5Application::query()",
+        "-                ->where('team_id', currentTeam()->id)",
+        "-                ->where('project_id', $this->project->id)",
+        "-                ->get());",
+        "-        }",
+        "-",
+        "         $this->applications = $this->applications->sortBy('name');",
+      ], null],
+      ["router middleware moved to a handler wrapper", "internal/googlereader/handler.go", [
+        "-\tsr := router.PathPrefix(\"/reader/api/0\").Subrouter()",
+        "-\tsr.Use(middleware.apiKeyAuth)",
+        "-\tsr.HandleFunc(\"/token\", handler.tokenHandler).Methods(http.MethodGet)",
+        "+\tmux := http.NewServeMux()",
+        "+\tmux.Handle(\"GET /reader/api/0/token\", withApiKeyAuth(h.tokenHandler))",
+      ], null],
+      ["router middleware moved around the mux", "internal/api/api.go", [
+        "-\tsr.Use(middleware.apiKeyAuth)",
+        "-\tsr.Use(middleware.basicAuth)",
+        "+\tmux := http.NewServeMux()",
+        "+\treturn middleware.handleCORS(middleware.apiKeyAuth(middleware.basicAuth(mux)))",
+      ], null],
+  ];
+  const positives: Case[] = [
+      ["authorize() removed from an action that stays", "app/Livewire/Project/Shared/Storages/All.php", [
+        "     public function clearHostPath(int $storageId): void",
+        "     {",
+        "-        $this->authorize('update', $this->resource);",
+        "-",
+        "         $storage = $this->findStorageOrFail($storageId);",
+      ], "access_mfa"],
+      ["a secret in the production Compose file", "docker-compose.prod.yml", ["     environment:", "+      MINIO_SECRET_KEY: Zk8#pQ2vLx9!rTe4"], "secrets"],
+      ["Postgres trust in the production Compose file", "docker-compose.yml", ['+      POSTGRES_HOST_AUTH_METHOD: "trust"'], "access_mfa"],
+      ["a real-looking password in a seed", "scripts/seed.php", ["+    'mongo_initdb_root_password' => 'Wq8#vLp2!rTz9xKe',"], "secrets"],
+      ["a private key body", "scripts/seed.php", ["+$key = \"-----BEGIN OPENSSH PRIVATE KEY-----\\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\\n-----END OPENSSH PRIVATE KEY-----\";"], "secrets"],
+      ["a Go read's scope dropped", "internal/storage/feed.go", [
+        "-\trows, err := s.db.Query(`SELECT id FROM entries WHERE user_id=$1 AND feed_id=$2`, userID, feedID)",
+        "+\trows, err := s.db.Query(`SELECT id FROM entries WHERE feed_id=$1`, feedID)",
+      ], "access_mfa"],
+      ["router middleware removed", "internal/googlereader/handler.go", [
+        "-\tsr.Use(middleware.apiKeyAuth)",
+        "+\tsr.Use(middleware.handleCORS)",
+      ], "access_mfa"],
+  ];
+  for (const c of lookAlikes) it(`leaves alone: ${c[0]}`, () => check([c]));
+  for (const c of positives) it(`still finds: ${c[0]}`, () => check([c]));
+});
