@@ -96,6 +96,12 @@ const DEFINITIONS: Definition[] = [
 ];
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+/**
+ * The name of an index or constraint (`add_index ..., name: "index_onchain_wallet_accounts_on_item_and_address"`,
+ * `idx_users_email`, `chk_...`, `fk_...`), by the prefixes Rails, Django and SQL conventions give them: it names a lookup
+ * over columns, not a column.
+ */
+const INDEX_NAME = /^(?:index|idx|ix|uniq|unique|uq|chk|ck|fk|pk)_/;
 const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_name|full_name|given_name|family_name|maiden_name)$/;
 /** The table, model, schema or class a field belongs to, and the entities that are not people (a pet's birth date, a product's gender).
  * Schema objects are named where they are declared (`const productSchema = new Schema(`, mongoose.model("Product"),
@@ -327,7 +333,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       const name = toSnakeCase(raw);
       const isSensitive = SENSITIVE_NAME.test(name);
       if (!isSensitive && !PII_NAME.test(name)) continue;
-      if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name)) continue;
+      if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name) || INDEX_NAME.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name) || SETTING_FLAG.test(name) || (referenceKey(name, line.text) && !(entityOf(diff, index) ?? "").toLowerCase().includes(name.slice(0, -3)))) continue;
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;
