@@ -2,8 +2,10 @@
 // fixed after the sweep was labelled: an access check in the body of a method removed whole (the line rule now reads
 // it as the detector does), Compose files named for development or tests, "demo" stand-ins and placeholder PEM bodies,
 // a value spelling its key's own words with a credential word, a read statement removed whole in Go (`rows, err :=`),
-// as a property assignment or inside a removed `if` block, and a router middleware moved to a wrapper of the handlers.
-// Each has a positive beside it.
+// as a property assignment or inside a removed `if` block, and a router middleware moved to a wrapper of the handlers;
+// then, from a further repository (sure): index names, an AI call rewritten in place, GitHub Actions' artifact
+// retention and pull-request previews, an import's look-back window, URL-namespaced JWT claims, and password digests
+// compared in constant time on the lines below. Each has a positive beside it.
 import { describe, it } from "@jest/globals";
 import { check, type Case } from "./support/check-rule-cases.js";
 
@@ -62,6 +64,47 @@ describe("untuned sweep in round 13", () => {
         "+\tmux := http.NewServeMux()",
         "+\treturn middleware.handleCORS(middleware.apiKeyAuth(middleware.basicAuth(mux)))",
       ], null],
+      ["index name ending in _address", "db/migrate/20260818120000_create_onchain_wallet_items_and_accounts.rb", [
+        "     add_index :onchain_wallet_accounts, [ :onchain_wallet_item_id, :chain, :wallet_address ],",
+        "+              name: \"index_onchain_wallet_accounts_on_item_and_address\"",
+      ], null],
+      ["an AI call rewritten to take its parameters from above", "src/ai/chat.ts", [
+        "   const input = buildInput(req.body.message);",
+        "-  const response = await openai.responses.create({ model, input });",
+        "+  const params = { model, input, max_output_tokens: maxTokens };",
+        "+  const response = await openai.responses.create(params);",
+      ], null],
+      ["an upload-artifact step's retention removed", ".github/workflows/pr.yml", [
+        "-        uses: actions/upload-artifact@v6",
+        "-        with:",
+        "-          name: preview-image",
+        "-          path: ${{ runner.temp }}/sure-preview-image.tar.gz",
+        "-          if-no-files-found: error",
+        "-          retention-days: 3",
+      ], null],
+      ["a scheduled cleanup of PR previews removed", "deploy/preview-cleanup.yml", [
+        "-name: Cleanup PR Previews",
+        "-",
+        "-on:",
+        "-  schedule:",
+        "-    - cron: '0 * * * *'",
+      ], null],
+      ["how far back an import reads", "app/models/wise_item/importer.rb", [
+        " class WiseItem::Importer",
+        "-  DEFAULT_HISTORY_DAYS = 90",
+        "+  DEFAULT_HISTORY_DAYS = 365",
+      ], null],
+      ["a JWT claim namespaced by a provider's URL", "app/models/provider/openai.rb", [
+        "+    payload = access_token.to_s.split(\".\", 3).second",
+        "+    claims = JSON.parse(Base64.urlsafe_decode64(payload))",
+        "+    claims.dig(\"https://api.openai.com/auth\", \"chatgpt_account_id\").presence",
+      ], null],
+      ["digests compared in constant time below", "config/initializers/sidekiq.rb", [
+        "   Sidekiq::Web.use(Rack::Auth::Basic) do |username, password|",
+        "+    configured_password = ::Digest::SHA256.hexdigest(ENV[\"SIDEKIQ_WEB_PASSWORD\"])",
+        " ",
+        "     ActiveSupport::SecurityUtils.secure_compare(::Digest::SHA256.hexdigest(password), configured_password)",
+      ], null],
   ];
   const positives: Case[] = [
       ["authorize() removed from an action that stays", "app/Livewire/Project/Shared/Storages/All.php", [
@@ -83,6 +126,24 @@ describe("untuned sweep in round 13", () => {
         "-\tsr.Use(middleware.apiKeyAuth)",
         "+\tsr.Use(middleware.handleCORS)",
       ], "access_mfa"],
+      ["a home address column", "db/migrate/20260818120000_create_customers.rb", [
+        "     create_table :customers, id: :uuid do |t|",
+        "+      t.string :home_address",
+      ], "pii_retention"],
+      ["a new AI call with the user's message", "src/ai/chat.ts", [
+        "   const input = buildInput(req.body.message);",
+        "+  const response = await openai.responses.create({ model, input });",
+      ], "ai_use"],
+      ["a retention period of personal data changed", "app/models/account_purger.rb", [
+        " class AccountPurger",
+        "-  DATA_RETENTION_DAYS = 90",
+        "+  DATA_RETENTION_DAYS = 365",
+      ], "pii_retention"],
+      ["a password digest stored unsalted", "app/models/user.rb", [
+        "   def password=(password)",
+        "+    digest = ::Digest::SHA256.hexdigest(password)",
+        "+    self.password_digest = digest",
+      ], "encryption"],
   ];
   for (const c of lookAlikes) it(`leaves alone: ${c[0]}`, () => check([c]));
   for (const c of positives) it(`still finds: ${c[0]}`, () => check([c]));
