@@ -5,7 +5,9 @@
 // as a property assignment or inside a removed `if` block, and a router middleware moved to a wrapper of the handlers;
 // then, from a further repository (sure): index names, an AI call rewritten in place, GitHub Actions' artifact
 // retention and pull-request previews, an import's look-back window, URL-namespaced JWT claims, and password digests
-// compared in constant time on the lines below. Each has a positive beside it.
+// compared in constant time on the lines below; and after the set-aside sweep (Sonarr, hedgedoc, wallabag; scored
+// untuned first): Yarn's committed release, Localization/ catalogues, a notification's switches, literal arguments of a
+// log call, checks given only the configuration. Each has a positive beside it.
 import { describe, it } from "@jest/globals";
 import { check, type Case } from "./support/check-rule-cases.js";
 
@@ -105,6 +107,37 @@ describe("untuned sweep in round 13", () => {
         " ",
         "     ActiveSupport::SecurityUtils.secure_compare(::Digest::SHA256.hexdigest(password), configured_password)",
       ], null],
+      ["Yarn's committed release", ".yarn/releases/yarn-4.12.0.cjs", ["+var dut={configuration:{initScope:{},token:\"npm_Xk29dLmQp8vRt5sWz1yB4nC7hF3jK6gT0eU2\"},url:\"https://api.segment.io/v1/track\"};"], null],
+      ["a translation catalogue under Localization/", "src/NzbDrone.Core/Localization/Core/pl.json", ['     "ApiKey": "Klucz API",', '+    "NotificationsTwitterSettingsConsumerSecret": "Sekret konsumenta",'], null],
+      ["a notification's health switches", "src/Sonarr.Api.V5/openapi.json", [
+        '           "onEpisodeFileDelete": {',
+        '             "type": "boolean"',
+        '           },',
+        '+          "onHealthIssue": {',
+        '+            "type": "boolean"',
+        '+          },',
+        '+          "includeHealthWarnings": {',
+        '+            "type": "boolean"',
+        '+          },',
+      ], null],
+      ["a log call given undefined beside the error", "backend/src/auth/oidc/oidc.service.ts", [
+        "     } catch (error) {",
+        "+      this.logger.error(",
+        "+        `Failed to validate logout token: ${String(error)}`,",
+        "+        undefined,",
+        "+        'processBackchannelLogout',",
+        "+      );",
+      ], null],
+      ["checks of the configuration removed", "backend/src/config/note.config.ts", [
+        "     return printConfigErrorAndExit(errorMessage);",
+        "   }",
+        "-  const config = noteConfig.data;",
+        "-  checkDefaultPermissions(config);",
+        "-  checkMaxGuestLevel(config);",
+        "-  return config;",
+        "+  return noteConfig.data;",
+        " });",
+      ], null],
   ];
   const positives: Case[] = [
       ["authorize() removed from an action that stays", "app/Livewire/Project/Shared/Storages/All.php", [
@@ -144,6 +177,22 @@ describe("untuned sweep in round 13", () => {
         "+    digest = ::Digest::SHA256.hexdigest(password)",
         "+    self.password_digest = digest",
       ], "encryption"],
+      ["a class guard taken off a controller", "backend/src/api/public/monitoring/monitoring.controller.ts", [
+        "-@UseGuards(ApiTokenGuard)",
+        " @ApiTags('monitoring')",
+        " @Controller('monitoring')",
+        " export class MonitoringController {",
+      ], "access_mfa"],
+      ["a check of the caller removed", "backend/src/notes/notes.service.ts", [
+        "   const user = await this.usersService.getUser(userId);",
+        "-  checkPermissions(user);",
+        "   return this.notesService.getNote(noteId);",
+      ], "access_mfa"],
+      ["a secret in a JSON file outside a catalogue", "src/NzbDrone.Core/Config/pl.json", ['+    "ConsumerSecret": "Xk29dLmQp8vRt5sWz1yB"'], "secrets"],
+      ["a token logged", "backend/src/auth/oidc/oidc.service.ts", [
+        "+      this.logger.error(`Failed to validate logout token: ${logoutToken}`, undefined, 'processBackchannelLogout');",
+      ], "logging"],
+      ["a health column", "db/migrate/20260101_add_health_to_patients.rb", ["     create_table :patients do |t|", "+      t.string :health_issue"], "pii_retention"],
   ];
   for (const c of lookAlikes) it(`leaves alone: ${c[0]}`, () => check([c]));
   for (const c of positives) it(`still finds: ${c[0]}`, () => check([c]));

@@ -109,10 +109,10 @@ const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_nam
 const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bcreateTable\s*\(\s*["'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|^\s*type\s+(\w+)\s*\{|^\s*type\s+(\w+)\s+struct\b/i;
 const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|channels?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
 /**
- * A setting or a check about the data (`bsn_enabled`, `ssn_verified`, `phone_required`), not the data itself; or an event a
- * notification is sent on (`onHealthIssue`, `on_health_restored`: Sonarr's and Radarr's notification flags).
+ * A setting or a check about the data (`bsn_enabled`, `ssn_verified`, `phone_required`), not the data itself; or a switch
+ * named by its verb or event (`onHealthIssue`, `includeHealthWarnings`, `show_phone`: Sonarr's notification flags).
  */
-const SETTING_FLAG = /^on_|_(?:enabled|disabled|enable|required|optional|visible|hidden|allowed|lookup|verified|confirmed|mandatory|editable)$/;
+const SETTING_FLAG = /^(?:on|include|send|notify|show|hide|enable|disable|allow)_|_(?:enabled|disabled|enable|required|optional|visible|hidden|allowed|lookup|verified|confirmed|mandatory|editable)$/;
 const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tokeni[sz]ed|masked|mask|last_?4|last_?four|suffix)$/;
 /** Addresses of machines, networks and contracts, not of people. */
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
