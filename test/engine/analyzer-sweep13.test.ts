@@ -119,6 +119,9 @@ describe("untuned sweep in round 13", () => {
         '+          "includeHealthWarnings": {',
         '+            "type": "boolean"',
         '+          },',
+        '+          "supportsOnHealthIssue": {',
+        '+            "type": "boolean"',
+        '+          },',
       ], null],
       ["a log call given undefined beside the error", "backend/src/auth/oidc/oidc.service.ts", [
         "     } catch (error) {",

@@ -110,9 +110,9 @@ const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EX
 const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|channels?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
 /**
  * A setting or a check about the data (`bsn_enabled`, `ssn_verified`, `phone_required`), not the data itself; or a switch
- * named by its verb or event (`onHealthIssue`, `includeHealthWarnings`, `show_phone`: Sonarr's notification flags).
+ * named by its verb or event (`onHealthIssue`, `includeHealthWarnings`, `supportsOnHealthIssue`, `show_phone`: Sonarr's notification flags).
  */
-const SETTING_FLAG = /^(?:on|include|send|notify|show|hide|enable|disable|allow)_|_(?:enabled|disabled|enable|required|optional|visible|hidden|allowed|lookup|verified|confirmed|mandatory|editable)$/;
+const SETTING_FLAG = /^(?:on|include|send|notify|show|hide|enable|disable|allow|supports?)_|_(?:enabled|disabled|enable|required|optional|visible|hidden|allowed|lookup|verified|confirmed|mandatory|editable)$/;
 const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tokeni[sz]ed|masked|mask|last_?4|last_?four|suffix)$/;
 /** Addresses of machines, networks and contracts, not of people. */
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
