@@ -100,10 +100,11 @@ export interface FileAnalysisContext {
  * thread can run it (analyzer-pool.ts) with the same result as the main thread.
  */
 /**
- * Third-party code committed with the project (Composer's and Go's vendor/ at the root, node_modules, bower_components):
+ * Third-party code committed with the project (Composer's and Go's vendor/ at the root, node_modules, bower_components,
+ * and Yarn Berry's own release and plugins, committed under .yarn/releases and .yarn/plugins as its docs advise):
  * its authors' choices, updated wholesale, not the change under review.
  */
-const VENDORED_PATH = /^(?:vendor|third[_-]party)\/|(?:^|\/)(?:node_modules|bower_components)\//;
+const VENDORED_PATH = /^(?:vendor|third[_-]party)\/|(?:^|\/)(?:node_modules|bower_components)\/|(?:^|\/)\.yarn\/(?:releases|plugins|sdks)\//;
 
 export function analyzeFile(file: ChangedFile, context: FileAnalysisContext): RawFinding[] {
   if (VENDORED_PATH.test(file.path)) return [];

@@ -48,6 +48,11 @@ export interface RuleDefinition {
    */
   notOnDeletedMigrations?: boolean;
   notReaddedToken?: string;
+  /**
+   * A removed line inside a function removed whole (its definition removed above it in the same run of removed lines,
+   * and not defined or called again on the added side): the check leaves with the action it guarded.
+   */
+  notInsideRemovedFunction?: boolean;
   includeTests?: boolean;
   detector?: string;
 }

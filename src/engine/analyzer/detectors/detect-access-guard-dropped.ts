@@ -76,6 +76,8 @@ const GUARD_REGISTRATION = [
  * or backend (`django.contrib.auth`, `SessionAuthentication`).
  */
 const DOTTED_SETTING = /^\s*["']((?:\w+\.)+\w+)["']\s*,?\s*$/;
+/** A call whose one argument is the configuration (`checkDefaultPermissions(config)`, `validateRoles(this.settings)`). */
+const CONFIGURATION_ONLY_CALL = /\(\s*(?:this\.|self\.|\$this->)?(?:\w*[cC]onfig(?:uration)?|settings|options|opts)\s*\)\s*;?\s*$/;
 /** A decorator or attribute that wraps a check named inside it (`@method_decorator(login_required, name="dispatch")`). */
 const WRAPPING_DECORATOR = /^\s*(?:@[\w.]+|\[\s*[\w.]+)\s*\(/;
 const STRING_LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`/g;
@@ -605,6 +607,8 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     for (const shape of GUARD_REGISTRATION) {
       // SQL has no call without parentheses: `required_permission text;` in a PL/pgSQL DECLARE block declares a variable.
       if (kind === "sql" && shape === BARE_CALL) continue;
+      // A check given only the configuration (`checkDefaultPermissions(config);` at start-up) validates settings; no caller is checked.
+      if (CONFIGURATION_ONLY_CALL.test(line.text)) continue;
       const name = shape.exec(line.text)?.[1];
       if (name && isGuardName(name.split(".").pop()!) && !diff.addedCompact.includes(compact(name))) report("auth-check-removed", index);
     }

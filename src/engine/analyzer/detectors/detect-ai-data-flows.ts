@@ -3,7 +3,7 @@
 // constructors and model names come from the third-party catalogue. A prompt made only of fixed text (a demo, a
 // constant) is not a finding.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, inBlockComment, readArguments as argumentText, type FileDiff } from "../file-diff.js";
+import { candidateLines, compact, inBlockComment, readArguments as argumentText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { readFileConstants, resolveConstants } from "../read-file-constants.js";
 import { literalPrefilter } from "../required-literals.js";
@@ -776,6 +776,18 @@ function unchangedPostsOfAddedValues(diff: FileDiff): number[] {
   return posts;
 }
 
+/** Whether a removed line of the same hunk makes the same call (its receiver and method, compacted), within 40 lines. */
+function callRewritten(diff: FileDiff, index: number, call: string): boolean {
+  const wanted = compact(call.replace(/^[^.\w$]*/, ""));
+  if (wanted.length < 8) return false;
+  const { lines } = diff;
+  for (let i = Math.max(0, index - 40); i <= Math.min(lines.length - 1, index + 40); i++) {
+    const line = lines[i];
+    if (line.kind === "-" && line.hunk === lines[index].hunk && line.text.length <= 2000 && compact(line.text).includes(wanted)) return true;
+  }
+  return false;
+}
+
 export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
@@ -829,6 +841,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     // A wrapper's own declaration (`def ask_gpt(message):`, `public String askGemini(String prompt) {`) names its
     // parameters; the calls of it are what send them.
     if (DECLARATION.test(site.text.slice(0, call.index + call[0].length))) continue;
+    // The same call removed in its hunk (`client.responses.create(parameters: {...})` rewritten to take a `request_params`
+    // built above it): the request was already sent; a refactoring of how, not a new flow of data.
+    if (callRewritten(diff, index, call[0])) continue;
     const raw = argumentText(diff, index, site.bracket);
     const argument = raw;
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.

@@ -166,16 +166,20 @@ function namesItsKey(key: string, value: string): boolean {
   const words = /^[a-z]+(?:[-_][a-z]+)+$/.test(value) ? value.split(/[-_]/) : [];
   const ofKey = keyWords(key);
   if (words.length > 0 && words.every((w) => ofKey.includes(w))) return true;
+  // Or spells the key's own words with a credential word in place of its last (`mysql_root_password` =>
+  // 'mysql-root-secret', `mongo_initdb_root_password` => 'mongo-root-secret'): a stand-in named for its slot.
+  if (words.length >= 3 && CREDENTIAL_WORD.test(words[words.length - 1]) && words.slice(0, -1).every((w) => ofKey.slice(0, -1).includes(w))) return true;
   // Or is a setting's dotted name ending in the key's own words (KEY_ACCESS_TOKEN = "sms-gateway.accessToken").
   const setting = DOTTED_NAME.test(value) ? keyWords(value.slice(value.lastIndexOf(".") + 1)) : [];
   return setting.length > 0 && setting.length <= ofKey.length && setting.every((w, i) => ofKey[ofKey.length - setting.length + i] === w);
 }
 const DOTTED_NAME = /^[A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)+$/;
+const CREDENTIAL_WORD = /^(?:secret|password|passwd|pass|pwd|key|token)$/;
 /** An entry of a Kubernetes Secret's data: a base64 value. */
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
 // Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
-const PLACEHOLDER = /^@[\w.-]+@$|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|\.\.\.|…|(?:^|[-_])e2e(?:[-_]|$)|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$(?!2[aby]?\$\d\d\$)|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+const PLACEHOLDER = /^@[\w.-]+@$|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|\.\.\.|…|(?:^|[-_])e2e(?:[-_]|$)|(?:^|[-_])demo(?:[-_]|$)|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$(?!2[aby]?\$\d\d\$)|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
@@ -349,10 +353,11 @@ function ternaryBranch(text: string, assignment: RegExpExecArray): boolean {
 function classify(rawText: string, kind: string, isSecretManifest: boolean): string | undefined {
   // JSON written inside a string ("{\"password\":\"...\"}") reads like any other assignment.
   const text = rawText.includes('\\"') ? rawText.replace(/\\"/g, '"') : rawText;
-  // A real token is leaked even inside a comment; generic assignments in comments are usually documentation.
+  // A real token is leaked even inside a comment; generic assignments in comments are usually documentation. A line
+  // that calls its key a placeholder (`"-----BEGIN PRIVATE KEY-----\nMIIDemoTransferKeyPlaceholder\n..."`) holds none.
   for (const [pattern, kindName] of KNOWN_FORMATS) {
     const m = pattern.exec(text);
-    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !FAKE_RUN.test(m[0]) && !/EXAMPLE|dummy|fake/i.test(text) && !anonymousJwt(m[0]) && !DOCUMENTED_KEY.test(text)) return kindName;
+    if (m && !/EXAMPLE|example|dummy|fake|xxxx|(.)\1{15,}/i.test(m[0]) && !FAKE_RUN.test(m[0]) && !/EXAMPLE|dummy|fake|placeholder/i.test(text) && !anonymousJwt(m[0]) && !DOCUMENTED_KEY.test(text)) return kindName;
   }
   // .npmrc lines open with // (the registry), which reads like a comment elsewhere.
   const npmrc = NPMRC_AUTH.exec(text);
@@ -515,8 +520,12 @@ const FIELD_NAME_VALUE = /^(?:new|current|confirm|old|repeat)[-_]?(?:password|pa
 /** Sample or template configuration files (application-secret-samples.yml, config.example.json, .env.exemple). */
 const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?|defaults?\.example)[._-][^/]*$|[._-](?:samples?|examples?|exemples?|ejemplos?|beispiele?|template)\.\w+$|\.(?:exemples?|ejemplos?|beispiele?)$|(?:^|\/)stubs?\//i;
 
-/** CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets. */
-const THROWAWAY_CONFIG = /(?:^|\/)\.github\/(?:workflows|helpers?|scripts?|ci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
+/**
+ * CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets; so do
+ * Compose files named for development, testing or CI (Docker's override convention: docker-compose.dev.yml,
+ * compose.local.yaml, docker-compose.dev-multi.yml, docker-compose.test.yml), which start a developer's own stack.
+ */
+const THROWAWAY_CONFIG = /(?:^|\/)(?:docker-)?compose[.-](?:dev|development|local|test|testing|ci|e2e)(?:[.-][\w.-]*)?\.ya?ml$|(?:^|\/)\.github\/(?:workflows|helpers?|scripts?|ci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
 /** Keys meant for browsers: search-only DocSearch/Algolia keys and Firebase web configuration. */
 const PUBLIC_CLIENT_KEY = /\b(?:apiKey|api_key|searchKey|search_api_key|searchApiKey)\b/i;

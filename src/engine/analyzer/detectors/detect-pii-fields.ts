@@ -96,14 +96,23 @@ const DEFINITIONS: Definition[] = [
 ];
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
+/**
+ * The name of an index or constraint (`add_index ..., name: "index_onchain_wallet_accounts_on_item_and_address"`,
+ * `idx_users_email`, `chk_...`, `fk_...`), by the prefixes Rails, Django and SQL conventions give them: it names a lookup
+ * over columns, not a column.
+ */
+const INDEX_NAME = /^(?:index|idx|ix|uniq|unique|uq|chk|ck|fk|pk)_/;
 const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_name|full_name|given_name|family_name|maiden_name)$/;
 /** The table, model, schema or class a field belongs to, and the entities that are not people (a pet's birth date, a product's gender).
  * Schema objects are named where they are declared (`const productSchema = new Schema(`, mongoose.model("Product"),
  * Sequelize and Drizzle tables, GraphQL types). */
 const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bcreateTable\s*\(\s*["'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|^\s*type\s+(\w+)\s*\{|^\s*type\s+(\w+)\s+struct\b/i;
 const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|channels?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
-/** A setting or a check about the data (`bsn_enabled`, `ssn_verified`, `phone_required`), not the data itself. */
-const SETTING_FLAG = /_(?:enabled|disabled|enable|required|optional|visible|hidden|allowed|lookup|verified|confirmed|mandatory|editable)$/;
+/**
+ * A setting or a check about the data (`bsn_enabled`, `ssn_verified`, `phone_required`), not the data itself; or a switch
+ * named by its verb or event (`onHealthIssue`, `includeHealthWarnings`, `supportsOnHealthIssue`, `show_phone`: Sonarr's notification flags).
+ */
+const SETTING_FLAG = /^(?:on|include|send|notify|show|hide|enable|disable|allow|supports?)_|_(?:enabled|disabled|enable|required|optional|visible|hidden|allowed|lookup|verified|confirmed|mandatory|editable)$/;
 const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tokeni[sz]ed|masked|mask|last_?4|last_?four|suffix)$/;
 /** Addresses of machines, networks and contracts, not of people. */
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
@@ -327,7 +336,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       const name = toSnakeCase(raw);
       const isSensitive = SENSITIVE_NAME.test(name);
       if (!isSensitive && !PII_NAME.test(name)) continue;
-      if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name)) continue;
+      if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name) || INDEX_NAME.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name) || SETTING_FLAG.test(name) || (referenceKey(name, line.text) && !(entityOf(diff, index) ?? "").toLowerCase().includes(name.slice(0, -3)))) continue;
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;

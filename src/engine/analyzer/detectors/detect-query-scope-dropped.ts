@@ -186,8 +186,14 @@ function inQuery(lines: DiffLine[], index: number): boolean {
 interface HunkAdded { keys: Set<KeyClass>; principal: boolean; derived: boolean; any: boolean; query: boolean }
 
 /** How a statement begins: the name it assigns, or `return`/`await`/`yield` with the callee. */
-const STATEMENT_HEAD = /^\s*((?:const|let|var|val)\s*[^=]{1,120}?=|(?:return|await|yield)\s+[\w$.]+\s*\(?|\$?\w+(?:\[[^\]]*\])?\s*(?::\s*[\w<>[\]]+\s*)?=)/;
-const STATEMENT_START = /^\s*(?:const|let|var|val|await|return|yield|\$?\w+(?:\[[^\]]*\])?\s*(?::\s*[\w<>[\]]+\s*)?=(?![=>]))\b|^\s*(?:const|let|var)\s*[[{]/;
+const STATEMENT_HEAD = /^\s*((?:const|let|var|val)\s*[^=]{1,120}?=|(?:return|await|yield)\s+[\w$.]+\s*\(?|\$?\w+(?:\[[^\]]*\])?\s*(?::\s*[\w<>[\]]+\s*)?=|\$?\w+(?:(?:->|\.)\w+)*(?:\s*,\s*\$?\w+)*\s*:?=(?!=))/;
+/**
+ * The same, and the assignments of Go (`rows, err := s.db.Query(...)`, `x = ...`) and of an object's property
+ * (`$this->applications = ...`, `self.items = ...`).
+ */
+const STATEMENT_START = /^\s*(?:const|let|var|val|await|return|yield|\$?\w+(?:\[[^\]]*\])?\s*(?::\s*[\w<>[\]]+\s*)?=(?![=>]))\b|^\s*(?:const|let|var)\s*[[{]|^\s*\$?\w+(?:(?:->|\.)\w+)*(?:\s*,\s*\$?\w+)*\s*:?=(?![=>])/;
+/** A removed block's opening (`if (V5Feature::enabled()) {`, `for rows.Next() {`, `try:`): the statements inside it are removed with it. */
+const BLOCK_OPENER = /^\s*(?:\}\s*)?(?:if|else\s*if|elseif|elif|unless|for|foreach|while|try|with)\b[^;]{0,200}[{:]\s*$|^\s*(?:\}\s*)?(?:else|try)\s*[{:]?\s*$/;
 /**
  * Whether the removed line belongs to a read statement removed whole (`const [existing] = await db.select()...where(
  * eq(inbox.teamId, teamId))...`, with nothing read in its place): the statement starts on a removed line after a line
@@ -203,7 +209,7 @@ function statementRemovedWhole(diff: FileDiff, index: number): boolean {
   const before = start > 0 && lines[start - 1].hunk === hunk ? lines[start - 1] : undefined;
   if (!before || before.kind === "-" || !(before.text.trim() === "" || /[;{}]\s*$/.test(before.text))) return false;
   let first = start;
-  while (first < index && (COMMENT.test(lines[first].text) || lines[first].text.trim() === "")) first++;
+  while (first < index && (COMMENT.test(lines[first].text) || lines[first].text.trim() === "" || BLOCK_OPENER.test(lines[first].text))) first++;
   if (!STATEMENT_START.test(lines[first].text)) return false;
   // Rewritten rather than removed when an added line starts the same statement (`return db('todos');` for
   // `return db('todos').where('user_id', userID);`, the same variable assigned again).

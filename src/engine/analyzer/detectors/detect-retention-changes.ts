@@ -10,6 +10,13 @@ const SETTING = /\b((?:[A-Za-z_][\w.-]{0,60}?)?(?:retention|retain|retained|expi
 const ISO_DURATION = /["']P(\d+)([DWMY])["']/;
 const LOG_CONTEXT = /\blog|audit|trail|cloudwatch|siem|loki|opensearch|elasticsearch|splunk|journal|syslog|event_?history|prometheus/i;
 const NOT_DATA_RETENTION = /cache|token|otp|lock|idempot|rate|jwt|cookie|backoff|retry|timeout|session|nonce|csrf|presign|signed_?url|artifact|build|image|snapshot_?retention|backup|dns|metric|trace/i;
+/**
+ * How far back a sync or import reads from a provider (`DEFAULT_HISTORY_DAYS = 365` for `DEFAULT_HISTORY_DAYS.days.ago`,
+ * `LOOKBACK_DAYS`, `BACKFILL_DAYS`, `sync_days`): a window of what is fetched, not how long anything is kept, unless the
+ * name also says it keeps, retains, expires or deletes.
+ */
+const FETCH_WINDOW = /look_?back|back_?fill|history|import|sync|fetch/i;
+const KEEPING_WORD = /retent|retain|keep|expir|delet|purg|ttl|max_?age/i;
 /** The longest log retention audit standards commonly ask for (two years, CloudWatch's 731 days). */
 const LOG_DAYS_AUDIT_NEEDS = 731;
 const DAYS_ONLY_KEY = /^(?:days|expiration_?days|noncurrent_days)$/i;
@@ -79,6 +86,7 @@ export function detectRetentionChanges(diff: FileDiff, commitments: RetentionCom
     if (DURATION_NAME.test(setting.key)) continue;
     const isLog = LOG_CONTEXT.test(setting.key) || LOG_CONTEXT.test(diff.path) || nearby(lines, index, 10, LOG_CONTEXT);
     if (!isLog && NOT_DATA_RETENTION.test(setting.key)) continue;
+    if (!isLog && FETCH_WINDOW.test(setting.key) && !KEEPING_WORD.test(setting.key)) continue;
     const previous = removedByKey.get(`${line.hunk}|${setting.key.toLowerCase()}`);
     const committed = isLog ? commitments.logDays : commitments.dataDays;
     let report: boolean;

@@ -322,8 +322,15 @@ function documentationLink(text: string, host: RegExpExecArray): boolean {
 /** What comes before a host that is only compared (`type === 'graph.facebook.com'`, `case "api.stripe.com":`,
  * `url.hostname.endsWith(".sentry.io")`): a test of a value, not a request. */
 const COMPARED_BEFORE = /(?:[=!]==?|\bcase|\b(?:endsWith|startsWith|includes|indexOf|contains|equals|equalsIgnoreCase|match|test)\s*\()\s*$/;
+/**
+ * What comes before a URL used as the key of a lookup (`claims.dig("https://api.openai.com/auth", "chatgpt_account_id")`,
+ * `payload["https://example.auth0.com/roles"]`): OpenID Connect's custom claims are namespaced by URL, so the URL names a
+ * claim of a token in hand; nothing is sent to it.
+ */
+const KEY_LOOKUP_BEFORE = /(?:\.(?:dig|fetch|get|getClaim|get_claim)\s*\(|\[)\s*["'`]?$/;
 function comparedOnly(text: string, at: number): boolean {
-  return COMPARED_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+  const before = text.slice(Math.max(0, at - 24), at);
+  return COMPARED_BEFORE.test(before) || KEY_LOOKUP_BEFORE.test(before);
 }
 
 /** The hosts the file's unchanged lines name, read once per file (lower-cased context text). */
