@@ -8,8 +8,10 @@ const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile
 /**
  * Special categories and identifiers whose exposure does most harm, matched as words of the snake_case name:
  * national ids, dates of birth, health data (also as Spanish, Portuguese, Italian, French and German schemas name them), biometrics, genetic data, beliefs and orientation, card and bank numbers.
+ * Health data includes a condition stored under its own name (`hiv`, `diabetes`, `hepatitis_b`, `epilepsy`): a flag or
+ * note about one person's illness is health data in GDPR Art. 9 and HIPAA's sense.
  */
-const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification|code)(?:_number|_no)?|nino|nin|nhs_(?:number|no)|abha\w*|mrn|social_?(?:security_?)?(?:number|num|no|id)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|id_card(?:_number|_no)?|identity_card\w*|identification_(?:card|number|no|document)\w*|identity_(?:number|document)\w*|national_card\w*|voter_id\w*|residence_permit\w*|iqama\w*|igama\w*|visa_number|criminal_(?:record|history|conviction|offen[cs]e)s?|convictions?|card_?holder(?:_name)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccin\w*|illness\w*|diseases?(?:_\w+)?|insurance_(?:number|id|member_id)|patient_(?!(?:id|uuid|pk|fk|key|ref|ids)(?:_|$))\w+|nrc|nic|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth|rut|dni|nif|nie|cuil|cuit|codice_fiscale|seguro_social|numero_seguro_social|fecha_(?:de_)?nacimiento|lugar_(?:de_)?nacimiento|data_(?:de_)?nascimento|nascimento|sexo|genero|geburtsdatum|date_(?:de_)?naissance|numero_securite_sociale|nacimiento|f_nacimiento|fec_nac\w*|fecha_nac|dt_?nasc\w*|dta_?nasc\w*|data_nasc|geburtstag|geboortedatum|data_(?:di_)?nascita|nascita|data_urodzenia|urodzenia|dogum_tarih\w*|dogum_gunu|(?:tanggal|tgl|tlg|tempat)_lahir|ngay_sinh|chusheng_riqi|tc_?kimlik\w*|kimlik_(?:no|numarasi|numara)\w*|tckn|nik|no_ktp|ktp|(?:numero_)?seguridad_social|(?:numero_)?seguranca_social|identidade|(?:numero_|num_|nro_)?rg|cedula\w*|shenfenzheng\w*|sfzh|cccd|cmnd|rfc|steuer_?id\w*|sozialversicherungs\w*|codice_fiscale)(?:_|$)/;
+const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification|code)(?:_number|_no)?|nino|nin|nhs_(?:number|no)|abha\w*|mrn|social_?(?:security_?)?(?:number|num|no|id)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|id_card(?:_number|_no)?|identity_card\w*|identification_(?:card|number|no|document)\w*|identity_(?:number|document)\w*|national_card\w*|voter_id\w*|residence_permit\w*|iqama\w*|igama\w*|visa_number|criminal_(?:record|history|conviction|offen[cs]e)s?|convictions?|card_?holder(?:_name)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv|hiv_\w+|hepatitis\w*|diabet\w*|asthma\w*|epilep\w*|tuberculosis|hypertension|dementia|alzheimer\w*|psychiatric\w*|substance_abuse\w*|addictions?|vaccin\w*|illness\w*|diseases?(?:_\w+)?|insurance_(?:number|id|member_id)|patient_(?!(?:id|uuid|pk|fk|key|ref|ids)(?:_|$))\w+|nrc|nic|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth|rut|dni|nif|nie|cuil|cuit|codice_fiscale|seguro_social|numero_seguro_social|fecha_(?:de_)?nacimiento|lugar_(?:de_)?nacimiento|data_(?:de_)?nascimento|nascimento|sexo|genero|geburtsdatum|date_(?:de_)?naissance|numero_securite_sociale|nacimiento|f_nacimiento|fec_nac\w*|fecha_nac|dt_?nasc\w*|dta_?nasc\w*|data_nasc|geburtstag|geboortedatum|data_(?:di_)?nascita|nascita|data_urodzenia|urodzenia|dogum_tarih\w*|dogum_gunu|(?:tanggal|tgl|tlg|tempat)_lahir|ngay_sinh|chusheng_riqi|tc_?kimlik\w*|kimlik_(?:no|numarasi|numara)\w*|tckn|nik|no_ktp|ktp|(?:numero_)?seguridad_social|(?:numero_)?seguranca_social|identidade|(?:numero_|num_|nro_)?rg|cedula\w*|shenfenzheng\w*|sfzh|cccd|cmnd|rfc|steuer_?id\w*|sozialversicherungs\w*|codice_fiscale)(?:_|$)/;
 
 const SQL_TYPE = String.raw`(?:VARCHAR2?|NVARCHAR2?|N?CHAR|CHARACTER(?:\s+VARYING)?|N?TEXT|CITEXT|CLOB|DATE|DATETIME\w*|TIMESTAMP\w*|TIME|INT\w*|BIGINT|SMALLINT|TINYINT|NUMERIC|NUMBER|DECIMAL|MONEY|FLOAT|REAL|DOUBLE|BYTEA|BLOB|VARBINARY|BINARY|IMAGE|JSONB?|UUID|INET|BOOL\w*|BIT|STRING|MEDIUMTEXT|LONGTEXT)\b`;
 const CODE = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
@@ -46,7 +48,8 @@ const DEFINITIONS: Definition[] = [
   // django-localflavor `IBANField(...)`) on a model; form and serializer fields collect nothing into storage.
   { kinds: new Set(["python"]), modelOnly: true, notInForm: true, pattern: /^\s*(\w+)\s*=\s*(?!(?:forms|serializers|wtforms|filters)\.)(?:\w+\.)?[A-Z]\w*Field\s*\(/ },
   { kinds: new Set(["python"]), modelOnly: true, schemaClassOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
-  { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal)\??(?:\s|$)/ },
+  // Prisma models, with every scalar type of the Prisma schema reference (a condition is often a Boolean flag).
+  { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal|Boolean|Float)\??(?:\s|$)/ },
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
   // Kysely and other query-builder schemas name the column first and its SQL type second: .addColumn('birth_date', 'date').
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\.addColumn\s*\(\s*["'](\w+)["']\s*,\s*(?:["'](?:varchar|text|char|date|datetime|timestamp|timestamptz|time|integer|int[248]?|bigint|smallint|uuid|jsonb?|boolean|bool|numeric|decimal|real|double precision|bytea|blob|serial|bigserial)\b|sql\s*`)/ },
@@ -124,6 +127,20 @@ const OPENAPI_PATH = /(?:swagger|openapi)[^/]*(?:\/|$)|(?:swagger|openapi)[\w.-]
 const OPENAPI_PROPERTY = /^\s*(?:\*\s*)?["']?([A-Za-z_]\w*)["']?\s*:\s*\{?\s*$/;
 const OPENAPI_DESCRIPTOR = /^\s*(?:\*\s*)?["']?(?:type|format|\$ref|allOf|oneOf)["']?\s*:/;
 
+/**
+ * A table or class named after an identity document or a payment instrument (passports, passport_data, IdCard,
+ * driver_licenses, credit_cards, bank_accounts) holds that document's data under plain names: its `number`, `series`,
+ * `serial`, `expiry_date` are the passport's number, series and expiry. Read only when such an entity is named in view.
+ */
+const DOCUMENT_ENTITY = /(?:^|_)(passports?|id_?cards?|identity_(?:cards?|documents?)|national_ids?|drivers?_licen[cs]es?|driving_licen[cs]es?|residence_permits?|visas?|credit_cards?|debit_cards?|payment_cards?|bank_accounts?|bank_cards?)(?:_(?:data|details|info|information|records?))?$/;
+const DOCUMENT_WORD = /passport|id_?card|identity_?(?:card|document)|national_?id|licen[cs]e|permit|visa|credit_?card|debit_?card|payment_?card|bank_?account|bank_?card/i;
+const DOCUMENT_FIELD = /^(?:number|num|no|nr|series|serial|serial_number|code|issue_date|issued_on|issued_at|date_of_issue|expiry|expiry_date|expiration_date|expires_on|valid_until|issued_by|issuing_authority|issuing_country|cvv|cvc|holder|holder_name)$/;
+const DOCUMENT_FIELD_PREFILTER = /\b(?:number|num|no|nr|series|serial\w*|code|issue\w*|issued\w*|date_?of_?issue|dateOfIssue|expir\w*|expires\w*|valid_?until|validUntil|cvv|cvc|holder\w*)\b/gi;
+/**
+ * Institutions a table describes (a bank, a hospital, a school, an insurer): their phone, e-mail and address are the
+ * institution's contact details, not a person's. Their sensitive fields (an IBAN, a patient's number) still count.
+ */
+const INSTITUTION = /^(?:banks?|hospitals?|clinics?|pharmac(?:y|ies)|schools?|universit(?:y|ies)|colleges?|insurers?|insurance_compan(?:y|ies)|agenc(?:y|ies)|branch(?:es)?|offices?|hotels?|restaurants?|suppliers?|vendors?|manufacturers?|brands?|institutions?|embass(?:y|ies)|consulates?|laborator(?:y|ies)|labs?)$/i;
 const PATIENT = /patient|medical|health|clinical/i;
 /**
  * Sensitive words in a sense that is not about a person: a service's health check (healthcheck_endpoint, health_probe),
@@ -289,7 +306,13 @@ const BANK_CONTEXT = /bank|iban|routing|sort_?code|sortCode|swift|bic|branch|i
 
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
-const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
+const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|hepat|diabet|asthma|epilep|tubercul|hypertens|dementia|alzheimer|psychiatr|substance|addict|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
+
+/** Whether an added or context line (of a file small enough to read whole) names an identity-document or card entity. */
+function documentEntityInView(diff: FileDiff): boolean {
+  if (!DOCUMENT_WORD.test(diff.added.text) && (diff.lines.length >= 400 || !diff.lines.some((l) => l.kind === " " && DOCUMENT_WORD.test(l.text)))) return false;
+  return diff.lines.some((l, i) => l.kind !== "-" && l.text.length <= 2000 && DOCUMENT_WORD.test(l.text) && DOCUMENT_ENTITY.test(toSnakeCase(entityOf(diff, i) ?? "")));
+}
 
 export function toSnakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
@@ -312,7 +335,11 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   let sensitive = false;
   let patientEntity = false;
   let telemetryTable = false;
-  for (const index of candidateLines(diff.added, PREFILTER)) {
+  // Plain field names of an identity document or card are read only where such an entity is named in the hunks.
+  const documentLines = documentEntityInView(diff) ? new Set(candidateLines(diff.added, DOCUMENT_FIELD_PREFILTER)) : undefined;
+  let candidates = candidateLines(diff.added, PREFILTER);
+  if (documentLines) candidates = [...new Set([...candidates, ...documentLines])].sort((a, b) => a - b);
+  for (const index of candidates) {
     const line = diff.lines[index];
     const comment = COMMENT.test(line.text);
     if (comment && !openApi) continue;
@@ -324,9 +351,15 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (m && definition.modelOnly && !isMigration && !isModel()) continue;
       const raw = m?.slice(1).find((g) => g !== undefined);
       if (!raw) continue;
-      const name = toSnakeCase(raw);
-      const isSensitive = SENSITIVE_NAME.test(name);
-      if (!isSensitive && !PII_NAME.test(name)) continue;
+      let name = toSnakeCase(raw);
+      let isSensitive = SENSITIVE_NAME.test(name);
+      if (!isSensitive && !PII_NAME.test(name)) {
+        // `number` in a passports table is the passport number.
+        const document = documentLines?.has(index) && DOCUMENT_FIELD.test(name) ? DOCUMENT_ENTITY.exec(toSnakeCase(entityOf(diff, index) ?? "")) : null;
+        if (!document) continue;
+        name = `${document[1]}_${name}`;
+        isSensitive = true;
+      }
       if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name) || SETTING_FLAG.test(name) || (referenceKey(name, line.text) && !(entityOf(diff, index) ?? "").toLowerCase().includes(name.slice(0, -3)))) continue;
@@ -343,6 +376,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       const entity = entityOf(diff, index) ?? "";
       // A prefixed table name (sylius_channel, wp_products) is read by its last word.
       if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;
+      if (!isSensitive && INSTITUTION.test(toSnakeCase(entity).slice(toSnakeCase(entity).lastIndexOf("_") + 1))) continue;
       if (PRODUCT_ATTRIBUTE.test(name) && nearProductFields(diff, index)) continue;
       patientEntity ||= PATIENT.test(entity);
       telemetryTable ||= TELEMETRY_TABLE.test(entity);

@@ -1,0 +1,82 @@
+// Round 13: personal data in schemas and purge jobs taken out, from a batch of real code (pii-round13.yaml). A health
+// condition stored under its own name (`hiv`, `diabetes`); the plain fields of a table named after an identity document
+// or a card (a passport_data table's `number` and `series`); an institution's own contact details (a bank's phone) are
+// not a person's; find's other age tests (`-mmin +$MAX_AGE`, -atime, -ctime, -execdir rm); and the documented purges of
+// stored sessions (Django's clearsessions, activerecord-session_store's db:sessions:trim) taken out.
+import { describe, it } from "@jest/globals";
+import { check } from "./support/check-rule-cases.js";
+
+describe("health conditions named bare", () => {
+  it("finds a condition stored as its own column", async () => {
+    await check([
+      ["Rails boolean", "db/migrate/20170519163512_add_profile_to_users.rb", ["   def change", "+    add_column :users, :hiv, :boolean"], "pii_retention"],
+      ["Django field", "patients/models.py", [" class Patient(models.Model):", "+    diabetes = models.BooleanField(default=False)"], "pii_retention"],
+      ["SQL column", "db/migrations/004_add_conditions.sql", ["+ALTER TABLE members ADD COLUMN hepatitis_b BOOLEAN;"], "pii_retention"],
+      ["Prisma field", "prisma/schema.prisma", [" model Profile {", "+  epilepsy Boolean?"], "pii_retention"],
+    ]);
+  });
+
+  it("leaves other words alone", async () => {
+    await check([
+      ["a boolean that is not a condition", "db/migrate/20170519163512_add_flags_to_users.rb", ["   def change", "+    add_column :users, :veteran_discount, :boolean"], null],
+      ["a health check table", "db/migrations/018_health_check.sql", ["+CREATE TABLE health_check (", "+    status VARCHAR(32) NOT NULL", "+);"], null],
+    ]);
+  });
+});
+
+describe("identity documents and cards stored under plain field names", () => {
+  it("reads number, series and expiry in a table or class named after the document", async () => {
+    await check([
+      ["Rails passport_data", "db/migrate/20220404163952_create_passport_data.rb", [
+        "+    create_table :passport_data do |t|", "+      t.integer :series", "+      t.integer :number", "+      t.references :user, null: false, foreign_key: true",
+      ], "pii_retention"],
+      ["TypeORM Passport entity", "src/passports/passport.entity.ts", [
+        "+@Entity({ name: 'passports' })", "+export class Passport {", "+  @Column({ type: 'int', nullable: false })", "+  number: number;",
+      ], "pii_retention"],
+      ["column added to an existing id_cards table", "db/migrations/012_id_card_expiry.sql", ["+ALTER TABLE id_cards ADD COLUMN expiry_date DATE;"], "pii_retention"],
+      ["Django CreditCard model", "payments/models.py", [" class CreditCard(models.Model):", "+    number = models.CharField(max_length=19)"], "pii_retention"],
+    ]);
+  });
+
+  it("leaves plain fields of other tables alone", async () => {
+    await check([
+      ["an invoice number", "db/migrate/20220404163952_create_invoices.rb", ["+    create_table :invoices do |t|", "+      t.integer :number", "+      t.string :series"], null],
+      ["a software licence key table", "db/migrations/003_licenses.sql", ["+CREATE TABLE licenses (", "+  number VARCHAR(40) NOT NULL,", "+  expiry_date DATE", "+);"], null],
+      ["a passport table's derived status", "db/migrate/20220404163952_create_passport_checks.rb", ["+    create_table :passport_checks do |t|", "+      t.integer :number"], null],
+    ]);
+  });
+});
+
+describe("institutions' own contact details", () => {
+  it("skips a bank's or a hospital's phone and e-mail but keeps an IBAN", async () => {
+    await check([
+      ["Doctrine bank institution", "src/Entity/Bank.php", [" class Bank", " {", "+    private $phone;", "+", "+    private $site;"], null],
+      ["hospital table", "db/migrations/007_hospitals.sql", ["+CREATE TABLE hospitals (", "+  name TEXT,", "+  phone_number TEXT,", "+  address TEXT", "+);"], null],
+    ]);
+    await check([
+      ["IBAN on a Bank entity", "src/Entity/Bank.php", [" class Bank", " {", "+    /** @ORM\\Column(name=\"iban\", type=\"string\") */", "+    private $iban;"], "pii_retention"],
+      ["a customer's phone", "db/migrations/007_customers.sql", ["+CREATE TABLE customers (", "+  phone_number TEXT", "+);"], "pii_retention"],
+    ]);
+  });
+});
+
+describe("purge jobs taken out: find's age tests and session purges", () => {
+  it("finds the removal", async () => {
+    await check([
+      ["find -mmin with a variable", "scripts/clean_uploads.sh", ["-find $UPLOADS_DIR* -maxdepth 0 -mmin +$MAX_OLDEST_DIR_MIN -exec rm -rf {} \\;"], "pii_retention"],
+      ["find -ctime -execdir rm", "bin/prune-exports", ["-find /srv/exports -type f -ctime +30 -execdir rm -- {} \\;"], "pii_retention"],
+      ["Celery task calling clearsessions", "backend/users/tasks.py", ["-@celery_app.task", "-def clearsessions():", '-    management.call_command("clearsessions")'], "pii_retention"],
+      ["crontab line", "deploy/crontab", ["-0 3 * * * cd /app && python manage.py clearsessions"], "pii_retention"],
+      ["activerecord-session_store trim", "config/schedule.rb", ["-every 1.day do", "-  rake 'db:sessions:trim'", "-end"], "pii_retention"],
+    ]);
+  });
+
+  it("leaves additions, temporary files and commented lines alone", async () => {
+    await check([
+      ["clearsessions task added", "backend/users/tasks.py", ["+@celery_app.task", "+def clearsessions():", "+    management.call_command('clearsessions')"], null],
+      ["find on /tmp", "scripts/clean.sh", ["-find /tmp -type f -mmin +60 -delete"], null],
+      ["commented crontab line", "deploy/crontab", ["-# 0 3 * * * cd /app && python manage.py clearsessions"], null],
+      ["find with a younger-than test", "scripts/list.sh", ["-find $DIR -mmin -5 -print"], null],
+    ]);
+  });
+});
