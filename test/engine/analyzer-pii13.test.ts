@@ -80,3 +80,32 @@ describe("purge jobs taken out: find's age tests and session purges", () => {
     ]);
   });
 });
+
+describe("more schema languages", () => {
+  it("reads Knex builders of any name, Mongoose arrays and $jsonSchema, Doctrine XML/YAML, Salesforce, BigQuery, CQL and JSON Schema", async () => {
+    await check([
+      ["Knex builder named t", "migrations/20200101_users.js", ["   return knex.schema.createTable('users', (t) => {", "+    t.string('ssn');", "+    t.date('date_of_birth');"], "pii_retention"],
+      ["Knex builder named tbl", "db/migrations/20200101_patients.ts", ["   await knex.schema.alterTable('patients', (tbl) => {", "+    tbl.string('national_id').nullable();"], "pii_retention"],
+      ["Mongoose array of strings", "models/user.js", [" const userSchema = new mongoose.Schema({", "+  medicalHistory: [String],"], "pii_retention"],
+      ["MongoDB $jsonSchema validator", "db/validators/patients.js", ["   validator: { $jsonSchema: {", "     properties: {", "+        ssn: { bsonType: 'string' },"], "pii_retention"],
+      ["Doctrine XML mapping", "config/doctrine/Customer.orm.xml", ['     <entity name="App\\Entity\\Customer">', '+        <field name="dateOfBirth" type="date" nullable="true"/>'], "pii_retention"],
+      ["Doctrine YAML mapping", "config/doctrine/Customer.orm.yml", ["     fields:", "+        dateOfBirth:", "+            type: date"], "pii_retention"],
+      ["Salesforce custom field", "force-app/main/default/objects/Contact/fields/SSN__c.field-meta.xml", ['+<CustomField xmlns="http://soap.sforce.com/2006/04/metadata">', "+    <fullName>SSN__c</fullName>", "+    <type>Text</type>"], "pii_retention"],
+      ["BigQuery schema file", "schemas/customers.json", ['+  {"name": "date_of_birth", "type": "DATE", "mode": "NULLABLE"},'], "pii_retention"],
+      ["BigQuery schema in Terraform", "bigquery.tf", ["   schema = <<EOF", '+  {"name": "ssn", "type": "STRING"},'], "pii_retention"],
+      ["Cassandra table", "schema/patients.cql", [" CREATE TABLE patients (", "+  ssn text,"], "pii_retention"],
+      ["JSON Schema document", "schemas/patient.schema.json", ['   "properties": {', '+    "dateOfBirth": {', '+      "type": "string",', '+      "format": "date"', "+    },"], "pii_retention"],
+    ]);
+  });
+
+  it("leaves their look-alikes alone", async () => {
+    await check([
+      ["Knex call outside a migration", "src/forms/signup.js", ["+  form.string('ssn');"], null],
+      ["Knex column of a product", "migrations/20200101_products.js", ["   return knex.schema.createTable('products', (t) => {", "+    t.string('gender');"], null],
+      ["BigQuery type words in lower case (a form definition)", "forms/signup.json", ['+  {"name": "gender", "type": "select"},'], null],
+      ["plain JSON data file", "data/people.json", ['+  "dateOfBirth": {', '+    "type": "string"', "+  },"], null],
+      ["Doctrine XML id", "config/doctrine/Customer.orm.xml", ['+        <id name="id" type="integer"/>'], null],
+      ["Salesforce field of an object's own status", "force-app/main/default/objects/Case/fields/Priority__c.field-meta.xml", ["+    <fullName>Priority__c</fullName>"], null],
+    ]);
+  });
+});

@@ -51,9 +51,11 @@ const DEFINITIONS: Definition[] = [
   // Prisma models, with every scalar type of the Prisma schema reference (a condition is often a Boolean flag).
   { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal|Boolean|Float)\??(?:\s|$)/ },
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
+  // Knex migrations name the table builder as they like (`(t) =>`, `(tbl) =>`): its column methods, in a migration file.
+  { kinds: new Set(["js"]), modelOnly: false, migrationOnly: true, pattern: /\b\w+\.(?:string|text|date|datetime|dateTime|timestamp|integer|bigInteger|boolean|decimal|float|double|uuid|jsonb?|enu|enum|specificType|binary)\s*\(\s*["'](\w+)["']/ },
   // Kysely and other query-builder schemas name the column first and its SQL type second: .addColumn('birth_date', 'date').
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\.addColumn\s*\(\s*["'](\w+)["']\s*,\s*(?:["'](?:varchar|text|char|date|datetime|timestamp|timestamptz|time|integer|int[248]?|bigint|smallint|uuid|jsonb?|boolean|bool|numeric|decimal|real|double precision|bytea|blob|serial|bigserial)\b|sql\s*`)/ },
-  { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|(?:z|Joi|yup|v)\.(?:string|date|number|email)|Type\.(?:String|Number|Integer|Date|Optional)\s*\(|varchar\(|text\(|timestamp\(|date\()|^\s*(\w+)\s*:\s*\{\s*$/ },
+  { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|\{\s*bsonType\s*:|\[\s*(?:String|Number|Date)\s*\]|DataTypes\.\w+|Sequelize\.\w+|(?:z|Joi|yup|v)\.(?:string|date|number|email)|Type\.(?:String|Number|Integer|Date|Optional)\s*\(|varchar\(|text\(|timestamp\(|date\()|^\s*(\w+)\s*:\s*\{\s*$/ },
   // Ecto migrations and schemas (Elixir): `add :phone, :string`, `field :date_of_birth, :date`.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.exs?$/i, pattern: /^\s*(?:add|field)\s*\(?\s*:(\w+)\s*,/ },
   { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->\w+\(\s*["'](\w+)["']/ },
@@ -91,6 +93,15 @@ const DEFINITIONS: Definition[] = [
   // Rust structs (serde, Diesel, SeaORM) and Swift models.
   { kinds: new Set(["rust"]), modelOnly: true, pattern: /^\s*(?:pub(?:\([\w:]+\))?\s+)?(\w+)\s*:\s*(?:Option<\s*)?(?:String|NaiveDate(?:Time)?|DateTime<\w+>|Date|i\d+|u\d+|Vec<u8>|Decimal|Uuid)\b/ },
   { kinds: new Set(["swift"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|private\s+)?(?:var|let)\s+(\w+)\s*:\s*(?:String|Date|Int|Data)\??\s*(?:$|=)/ },
+  // Doctrine XML mapping files (`<field name="dateOfBirth" type="date"/>` in Customer.orm.xml).
+  { kinds: new Set(["config"]), modelOnly: false, path: /\.(?:orm|dcm)\.xml$/i, pattern: /<field\b[^>]*\bname="(\w+)"/ },
+  // Salesforce DX custom fields: objects/Contact/fields/SSN__c.field-meta.xml names the field `<fullName>SSN__c</fullName>`.
+  { kinds: new Set(["config", "other"]), modelOnly: false, path: /\.field-meta\.xml$|\.object(?:-meta\.xml)?$/i, pattern: /<fullName>([A-Za-z]\w*?)(?:__c)?<\/fullName>/ },
+  // BigQuery table schemas (JSON files, Terraform `schema = jsonencode(...)`, client code): a field object names its
+  // column and one of BigQuery's upper-case types, `{"name": "date_of_birth", "type": "DATE", "mode": "NULLABLE"}`.
+  { kinds: new Set([...CODE, "config", "yaml", "terraform", "other"]), modelOnly: false, path: /./, pattern: /"name"\s*:\s*"([A-Za-z_]\w*)"\s*,\s*"type"\s*:\s*"(?:STRING|BYTES|INTEGER|INT64|FLOAT|FLOAT64|NUMERIC|BIGNUMERIC|BOOLEAN|BOOL|TIMESTAMP|DATE|TIME|DATETIME|GEOGRAPHY|JSON|RECORD|STRUCT)"/ },
+  // Cassandra CQL tables use SQL's column syntax (`ssn text,`).
+  { kinds: new Set(["other"]), modelOnly: false, path: /\.cql$/i, pattern: new RegExp(String.raw`^\s*(?:ALTER\s+TABLE\s+\S+\s+)?(?:ADD\s+)?"?([A-Za-z_]\w*)"?\s+${SQL_TYPE}`, "i") },
   // GraphQL types and Protocol Buffers messages are schemas wherever they live.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.(?:graphqls?|gql)$/i, pattern: /^\s*(\w+)\s*(?:\([^)]*\))?\s*:\s*\[?\s*\w+!?\s*\]?!?\s*(?:@\w+.*)?$/ },
   // Avro record schemas: `{"name": "date_of_birth", "type": ["null", "string"]}`.
@@ -111,7 +122,7 @@ const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tok
 /** Addresses of machines, networks and contracts, not of people. */
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
 /** Files that declare a data model whatever their path: Mongoose and TypeORM schemas, Sequelize models, SQLAlchemy/Django/Pydantic classes, Ecto schemas. */
-const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@ORM\\(?:Entity|Column)\b|#\[ORM\\(?:Entity|Column)\b|\bobject\s+\w+\s*:\s*(?:Int|Long|UUID)?(?:Id)?Table\s*\(|@(?:JsonSerializable|freezed|Collection|HiveType)\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase|Model|Document|DynamicDocument|EmbeddedDocument)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
+const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@ORM\\(?:Entity|Column)\b|#\[ORM\\(?:Entity|Column)\b|\bobject\s+\w+\s*:\s*(?:Int|Long|UUID)?(?:Id)?Table\s*\(|@(?:JsonSerializable|freezed|Collection|HiveType)\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\$jsonSchema\b|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase|Model|Document|DynamicDocument|EmbeddedDocument)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
 
 /** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
  * declares a data model or DTO in any language, whatever folder it sits in. */
@@ -124,6 +135,10 @@ const PRODUCT_FIELD = /\b(?:price|m_?price|sku|product_?(?:id|type|ref\w*)|stock
  * followed by its `type:`, `format:` or `$ref`. */
 const OPENAPI_MARKER = /\b(?:openapi|swagger)["']?\s*:\s*["']?\d|@(?:swagger|openapi)\b/;
 const OPENAPI_PATH = /(?:swagger|openapi)[^/]*(?:\/|$)|(?:swagger|openapi)[\w.-]*\.(?:ya?ml|json|[cm]?[jt]s)$/i;
+/** JSON Schema documents (`"$schema": "https://json-schema.org/..."`, *.schema.json) and Doctrine YAML mappings
+ * (Customer.orm.yml: `dateOfBirth:` then `type: date`) declare properties the same way. */
+const JSON_SCHEMA_PATH = /\.schema\.json$|\.(?:orm|dcm)\.ya?ml$/i;
+const JSON_SCHEMA_MARKER = /"\$schema"\s*:\s*"https?:\/\/json-schema\.org\//;
 const OPENAPI_PROPERTY = /^\s*(?:\*\s*)?["']?([A-Za-z_]\w*)["']?\s*:\s*\{?\s*$/;
 const OPENAPI_DESCRIPTOR = /^\s*(?:\*\s*)?["']?(?:type|format|\$ref|allOf|oneOf)["']?\s*:/;
 
@@ -324,7 +339,8 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
   const isModel = () => (model ??= diff.fileClass.isModel || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
-  const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text);
+  const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text) || JSON_SCHEMA_PATH.test(diff.path)
+    || (kind === "config" && diff.path.endsWith(".json") && (JSON_SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && JSON_SCHEMA_MARKER.test(l.text)))));
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
   let definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
   if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) definitions = definitions.filter((d) => d.path);
