@@ -109,3 +109,16 @@ describe("more schema languages", () => {
     ]);
   });
 });
+
+describe("example applications", () => {
+  it("reads an example or sample application's model, not a test's", async () => {
+    await check([
+      ["GORM model in an Example folder", "Example/backend/entity/Patient.go", [" type Patient struct {", " \tgorm.Model", "+\tBloodType \t\tstring", "+\tDrugAllergy \tstring"], "pii_retention"],
+      ["model in samples/", "samples/clinic/models.py", [" class Patient(models.Model):", "+    diagnosis = models.TextField()"], "pii_retention"],
+    ]);
+    await check([
+      ["model in a test folder", "tests/fixtures/models.py", [" class Patient(models.Model):", "+    diagnosis = models.TextField()"], null],
+      ["spec file", "spec/models/patient_spec.rb", ["+      t.string :ssn"], null],
+    ]);
+  });
+});

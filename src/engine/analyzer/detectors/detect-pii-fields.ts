@@ -334,8 +334,10 @@ export function toSnakeCase(name: string): string {
 }
 
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
-  const { kind, isTest, isMigration } = diff.fileClass;
-  if (isTest || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path) || DECLARATION_FILE.test(diff.path)) return [];
+  const { kind, isTestOnly, isMigration } = diff.fileClass;
+  // Tests, fixtures and mocks hold sample people; an example or sample application's model is still a schema someone
+  // runs (Example/backend/entity/Patient.go), as the file classes say.
+  if (isTestOnly || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path) || DECLARATION_FILE.test(diff.path)) return [];
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
   const isModel = () => (model ??= diff.fileClass.isModel || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
