@@ -122,3 +122,17 @@ describe("example applications", () => {
     ]);
   });
 });
+
+describe("spellings of identifiers and health fields", () => {
+  it("reads variants of national ids, caste and run-together names", async () => {
+    for (const name of ["aadharNumber", "ni_number", "emiratesId", "civilId", "taxFileNumber", "caste", "passportNo", "dateofbirth", "bloodgroup", "medicalhistory", "insurancePolicy"]) {
+      await check([[name, "models/person.js", [" const PersonSchema = new mongoose.Schema({", `+  ${name}: String,`], "pii_retention"]]);
+    }
+  });
+
+  it("leaves near words alone", async () => {
+    for (const name of ["castle", "insuranceQuote", "castingRole", "bloodMoonEvent", "niche_number"]) {
+      await check([[name, "models/person.js", [" const PersonSchema = new mongoose.Schema({", `+  ${name}: String,`], null]]);
+    }
+  });
+});
