@@ -136,3 +136,22 @@ describe("spellings of identifiers and health fields", () => {
     }
   });
 });
+
+describe("data objects by folder and file name", () => {
+  it("reads a field added to a pojo, PO, persistence record or DTO without its class line in view", async () => {
+    await check([
+      ["pojo package", "src/main/java/com/x/pojo/Staff.java", ["     private String name;", "+    private String idCard;", "     private Integer age;"], "pii_retention"],
+      ["UserPO class", "src/main/java/com/x/model2/StaffPO.java", ["     private String name;", "+    private String idCard;"], "pii_retention"],
+      ["persistence record", "src/main/java/com/x/persistence/StaffRecord.java", ["     private String name;", "+    private LocalDate dateOfBirth;"], "pii_retention"],
+      ["DTO folder", "src/Dto/StaffDto.php", ["     public string $name;", "+    public string $nationalId;"], "pii_retention"],
+    ]);
+  });
+
+  it("leaves services and ordinary fields alone", async () => {
+    await check([
+      ["service class field", "src/main/java/com/x/service/StaffService.java", ["     private String name;", "+    private String idCard;"], null],
+      ["pojo with a plain field", "src/main/java/com/x/pojo/Staff.java", ["     private String name;", "+    private Integer shift;"], null],
+      ["repository file ending in po", "src/main/java/com/x/StaffRepo.java", ["     private String name;", "+    private String idCard;"], null],
+    ]);
+  });
+});

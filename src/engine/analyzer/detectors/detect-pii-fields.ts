@@ -124,6 +124,13 @@ const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|con
 /** Files that declare a data model whatever their path: Mongoose and TypeORM schemas, Sequelize models, SQLAlchemy/Django/Pydantic classes, Ecto schemas. */
 const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@ORM\\(?:Entity|Column)\b|#\[ORM\\(?:Entity|Column)\b|\bobject\s+\w+\s*:\s*(?:Int|Long|UUID)?(?:Id)?Table\s*\(|@(?:JsonSerializable|freezed|Collection|HiveType)\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\$jsonSchema\b|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase|Model|Document|DynamicDocument|EmbeddedDocument)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
 
+/**
+ * Folders and file names that hold persistence and transfer objects beyond classify-file's model paths: Java's pojo/po/
+ * vo/do/bean packages and their UserPO/UserVO/UserDO classes (the Alibaba Java guidelines' naming), persistence and orm
+ * packages, records, DTOs. A field added there without its class line in view is still a field of a data object.
+ */
+const DATA_OBJECT_FOLDER = /(?:^|\/)(?:pojos?|po|vo|do|beans?|persistence|orm|records|dtos?|dataobjects?|jpa)\//i;
+const DATA_OBJECT_FILE = /[a-z](?:Entity|Model|Record|Pojo|POJO|PO|DO|VO|Bean|Dto|DTO)\.(?:java|kt|cs|php|[cm]?[jt]s|go|py|rb|swift|dart|scala)$/;
 /** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
  * declares a data model or DTO in any language, whatever folder it sits in. */
 const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
@@ -340,7 +347,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   if (isTestOnly || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path) || DECLARATION_FILE.test(diff.path)) return [];
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
-  const isModel = () => (model ??= diff.fileClass.isModel || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
+  const isModel = () => (model ??= diff.fileClass.isModel || DATA_OBJECT_FOLDER.test(diff.path) || DATA_OBJECT_FILE.test(diff.path) || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
   const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text) || JSON_SCHEMA_PATH.test(diff.path)
     || (kind === "config" && diff.path.endsWith(".json") && (JSON_SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && JSON_SCHEMA_MARKER.test(l.text)))));
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
