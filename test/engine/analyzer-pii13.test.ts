@@ -155,3 +155,20 @@ describe("data objects by folder and file name", () => {
     ]);
   });
 });
+
+describe("more classes named after people", () => {
+  it("reads a KYC record, a staff member, a policyholder or a claimant declared anywhere", async () => {
+    await check([
+      ["TS KYC interface", "src/features/onboarding/kyc.ts", ["+export interface KycDetails {", "+  panNumber: string;", "+  aadhaarNumber: string;", "+}"], "pii_retention"],
+      ["Kotlin policyholder", "app/src/main/java/x/insurance/Policyholder.kt", ["+data class Policyholder(", "+    val dateOfBirth: LocalDate,", "+)"], "pii_retention"],
+      ["C# claimant", "src/Claims/Claimant.cs", ["+public class Claimant", "+{", "+    public string NationalInsuranceNumber { get; set; }"], "pii_retention"],
+    ]);
+  });
+
+  it("leaves components and workers alone", async () => {
+    await check([
+      ["React component props", "src/components/StaffCard.tsx", ["+interface StaffCardProps {", "+  dateOfBirth: string;", "+}"], null],
+      ["background worker", "src/workers/owner-sync.ts", ["+class OwnerSyncWorker {", "+  gender: string;", "+}"], null],
+    ]);
+  });
+});

@@ -133,7 +133,7 @@ const DATA_OBJECT_FOLDER = /(?:^|\/)(?:pojos?|po|vo|do|beans?|persistence|orm|re
 const DATA_OBJECT_FILE = /[a-z](?:Entity|Model|Record|Pojo|POJO|PO|DO|VO|Bean|Dto|DTO)\.(?:java|kt|cs|php|[cm]?[jt]s|go|py|rb|swift|dart|scala)$/;
 /** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
  * declares a data model or DTO in any language, whatever folder it sits in. */
-const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
+const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor|Kyc|KYC|Staff|Doctor|Nurse|Teacher|Parent|Borrower|Policyholder|PolicyHolder|Claimant|Volunteer|Athlete|Voter|Buyer|Seller|Owner|Contact)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
 const MODEL_DECLARATION = new RegExp(`${SCHEMA_MARKER.source}|${PERSON_DECLARATION.source}`, "m");
 /** A gender or age group beside prices, SKUs and stock describes goods for sale (a frame for men), not a person. */
 const PRODUCT_ATTRIBUTE = /^(?:gender|sex|age_group|target_gender)$/;
