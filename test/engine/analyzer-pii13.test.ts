@@ -172,3 +172,22 @@ describe("more classes named after people", () => {
     ]);
   });
 });
+
+describe("default TTLs taken away", () => {
+  it("finds a Cosmos DB or Cassandra default TTL removed", async () => {
+    await check([
+      ["Terraform Cosmos container", "infra/cosmos.tf", ['   partition_key_path = "/userId"', "-  default_ttl        = 2592000", " }"], "pii_retention"],
+      ["Bicep/ARM defaultTtl", "infra/cosmos.bicep", ["       indexingPolicy: {", "-      defaultTtl: 86400", "     }"], "pii_retention"],
+      ["Cosmos SDK", "src/Data/CosmosSetup.cs", ['         var props = new ContainerProperties("messages", "/userId");', "-        props.DefaultTimeToLive = 86400;"], "pii_retention"],
+      ["Cassandra table option", "schema/messages.cql", ["   PRIMARY KEY (user_id, sent_at)", "-) WITH default_time_to_live = 2592000;", "+);"], "pii_retention"],
+    ]);
+  });
+
+  it("leaves a TTL added or kept alone", async () => {
+    await check([
+      ["TTL added", "infra/cosmos.tf", ['   partition_key_path = "/userId"', "+  default_ttl        = 2592000"], null],
+      ["TTL changed in place", "infra/cosmos.tf", ["-  default_ttl        = 2592000", "+  default_ttl        = 1296000"], null],
+      ["Cassandra TTL of zero removed", "schema/messages.cql", ["-) WITH default_time_to_live = 0;", "+);"], null],
+    ]);
+  });
+});
