@@ -191,3 +191,22 @@ describe("default TTLs taken away", () => {
     ]);
   });
 });
+
+describe("tables that are health records by their name", () => {
+  it("reads every field of a prescriptions, medical records or allergies table", async () => {
+    await check([
+      ["Rails prescriptions", "db/migrate/20240101_create_prescriptions.rb", ["+    create_table :prescriptions do |t|", "+      t.references :patient", "+      t.string :drug_name", "+      t.string :dosage"], "pii_retention"],
+      ["Rails medical_records", "backend/db/migrate/20240318050828_medical_records.rb", ["+\t  create_table :medical_records do |t|", "+\t\tt.bigint :patient_id", "+\t\tt.text :description"], "pii_retention"],
+      ["Django Allergy", "clinic/models.py", ["+class Allergy(models.Model):", "+    patient = models.ForeignKey(Patient, on_delete=models.CASCADE)", "+    reaction = models.TextField()"], "pii_retention"],
+      ["field added to an existing lab results table", "db/migrations/014_lab_results_unit.sql", ["+ALTER TABLE lab_results ADD COLUMN reference_range TEXT;"], "pii_retention"],
+    ]);
+  });
+
+  it("leaves keys, timestamps and user interfaces alone", async () => {
+    await check([
+      ["only keys and timestamps", "db/migrate/20240101_create_vaccinations.rb", ["+    create_table :vaccinations do |t|", "+      t.references :user", "+      t.timestamps"], null],
+      ["a component listing symptoms", "src/components/SymptomList.tsx", ["+export function SymptomList({ items }) {", "+  const title = 'Symptoms';", "+}"], null],
+      ["a drug catalogue", "db/migrate/20240101_create_medications.rb", ["+    create_table :medications do |t|", "+      t.string :brand_name", "+      t.decimal :price"], null],
+    ]);
+  });
+});

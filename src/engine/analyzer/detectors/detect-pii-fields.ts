@@ -159,6 +159,14 @@ const DOCUMENT_WORD = /passport|id_?card|identity_?(?:card|document)|national_?i
 const DOCUMENT_FIELD = /^(?:number|num|no|nr|series|serial|serial_number|code|issue_date|issued_on|issued_at|date_of_issue|expiry|expiry_date|expiration_date|expires_on|valid_until|issued_by|issuing_authority|issuing_country|cvv|cvc|holder|holder_name)$/;
 const DOCUMENT_FIELD_PREFILTER = /\b(?:number|num|no|nr|series|serial\w*|code|issue\w*|issued\w*|date_?of_?issue|dateOfIssue|expir\w*|expires\w*|valid_?until|validUntil|cvv|cvc|holder\w*)\b/gi;
 /**
+ * Tables and classes that are health records by their name (prescriptions, diagnoses, allergies, lab results,
+ * vaccinations, medical histories, clinical notes): every field of them is health data, `dosage` and `notes` as much as
+ * `diagnosis`. Keys and timestamps are not. Read only where such an entity is named in view.
+ */
+const HEALTH_ENTITY = /(?:^|_)(medical_records?|health_records?|medical_histor(?:y|ies)|patient_histor(?:y|ies)|diagnos[ie]s|prescriptions?|allerg(?:y|ies)|lab_results?|laboratory_results?|vaccinations?|immuni[sz]ations?|clinical_notes?|medical_notes?|progress_notes?|symptoms?|vital_signs?|vitals)$/;
+const HEALTH_WORD = /medical_?records?|MedicalRecord|health_?records?|HealthRecord|medical_?histor|MedicalHistor|patient_?histor|PatientHistor|diagnos[ie]s|Diagnos[ie]s|prescription|Prescription|allerg|Allerg|lab_?results?|LabResult|laboratory_?results?|vaccination|Vaccination|immuni[sz]ation|Immuni[sz]ation|clinical_?notes?|ClinicalNote|medical_?notes?|MedicalNote|progress_?notes?|ProgressNote|symptoms?|Symptom|vital_?signs?|VitalSign|vitals|Vitals/;
+const KEY_OR_TIMESTAMP = /^(?:id|uuid|pk|created_at|updated_at|deleted_at|created|updated|modified|created_on|updated_on|timestamps?|version|\w+_id|\w+_uuid|\w+_ids)$/;
+/**
  * Institutions a table describes (a bank, a hospital, a school, an insurer): their phone, e-mail and address are the
  * institution's contact details, not a person's. Their sensitive fields (an IBAN, a patient's number) still count.
  */
@@ -330,10 +338,11 @@ const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
 const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|aadhar|ni_n|emirates|civil_?id|hkid|tfn|ird_?n|caste|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|hepat|diabet|asthma|epilep|tubercul|hypertens|dementia|alzheimer|psychiatr|substance|addict|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
 
-/** Whether an added or context line (of a file small enough to read whole) names an identity-document or card entity. */
-function documentEntityInView(diff: FileDiff): boolean {
-  if (!DOCUMENT_WORD.test(diff.added.text) && (diff.lines.length >= 400 || !diff.lines.some((l) => l.kind === " " && DOCUMENT_WORD.test(l.text)))) return false;
-  return diff.lines.some((l, i) => l.kind !== "-" && l.text.length <= 2000 && DOCUMENT_WORD.test(l.text) && DOCUMENT_ENTITY.test(toSnakeCase(entityOf(diff, i) ?? "")));
+/** Whether an added or context line (of a file small enough to read whole) declares an entity of the given kind
+ * (an identity document or card, a health record): a line with one of its words whose table or class is such an entity. */
+function entityInView(diff: FileDiff, words: RegExp, entity: RegExp): boolean {
+  if (!words.test(diff.added.text) && (diff.lines.length >= 400 || !diff.lines.some((l) => l.kind === " " && words.test(l.text)))) return false;
+  return diff.lines.some((l, i) => l.kind !== "-" && l.text.length <= 2000 && words.test(l.text) && entity.test(toSnakeCase(entityOf(diff, i) ?? "")));
 }
 
 export function toSnakeCase(name: string): string {
@@ -361,9 +370,10 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   let patientEntity = false;
   let telemetryTable = false;
   // Plain field names of an identity document or card are read only where such an entity is named in the hunks.
-  const documentLines = documentEntityInView(diff) ? new Set(candidateLines(diff.added, DOCUMENT_FIELD_PREFILTER)) : undefined;
+  const documentLines = entityInView(diff, DOCUMENT_WORD, DOCUMENT_ENTITY) ? new Set(candidateLines(diff.added, DOCUMENT_FIELD_PREFILTER)) : undefined;
+  const healthLines = entityInView(diff, HEALTH_WORD, HEALTH_ENTITY) ? new Set(diff.added.indexes) : undefined;
   let candidates = candidateLines(diff.added, PREFILTER);
-  if (documentLines) candidates = [...new Set([...candidates, ...documentLines])].sort((a, b) => a - b);
+  if (documentLines || healthLines) candidates = [...new Set([...candidates, ...(documentLines ?? []), ...(healthLines ?? [])])].sort((a, b) => a - b);
   for (const index of candidates) {
     const line = diff.lines[index];
     const comment = COMMENT.test(line.text);
@@ -379,10 +389,12 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       let name = toSnakeCase(raw);
       let isSensitive = SENSITIVE_NAME.test(name);
       if (!isSensitive && !PII_NAME.test(name)) {
-        // `number` in a passports table is the passport number.
-        const document = documentLines?.has(index) && DOCUMENT_FIELD.test(name) ? DOCUMENT_ENTITY.exec(toSnakeCase(entityOf(diff, index) ?? "")) : null;
-        if (!document) continue;
-        name = `${document[1]}_${name}`;
+        // `number` in a passports table is the passport number; `dosage` in a prescriptions table is health data.
+        const entityName = documentLines?.has(index) || healthLines?.has(index) ? toSnakeCase(entityOf(diff, index) ?? "") : "";
+        const document = documentLines?.has(index) && DOCUMENT_FIELD.test(name) ? DOCUMENT_ENTITY.exec(entityName) : null;
+        const health = !document && healthLines?.has(index) && !KEY_OR_TIMESTAMP.test(name) ? HEALTH_ENTITY.exec(entityName) : null;
+        if (!document && !health) continue;
+        name = document ? `${document[1]}_${name}` : `${health![1]}.${name}`;
         isSensitive = true;
       }
       if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name)) continue;
