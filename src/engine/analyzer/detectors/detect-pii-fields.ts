@@ -172,6 +172,9 @@ const KEY_OR_TIMESTAMP = /^(?:id|uuid|pk|created_at|updated_at|deleted_at|create
  */
 const INSTITUTION = /^(?:banks?|hospitals?|clinics?|pharmac(?:y|ies)|schools?|universit(?:y|ies)|colleges?|insurers?|insurance_compan(?:y|ies)|agenc(?:y|ies)|branch(?:es)?|offices?|hotels?|restaurants?|suppliers?|vendors?|manufacturers?|brands?|institutions?|embass(?:y|ies)|consulates?|laborator(?:y|ies)|labs?)$/i;
 const PATIENT = /patient|medical|health|clinical/i;
+/** A patient's condition, history or complaint is health data under any name a clinic's schema gives it. */
+const PATIENT_ENTITY = /patient/i;
+const PATIENT_HEALTH_FIELD = /^(?:conditions?|current_condition|history|past_history|complaints?|chief_complaint|illness(?:es)?|current_illness|ailments?)$/;
 /**
  * Sensitive words in a sense that is not about a person: a service's health check (healthcheck_endpoint, health_probe),
  * a digest of non-personal data (connection_headers_fingerprint, ssh_key_fingerprint), a business's own contact
@@ -336,7 +339,7 @@ const BANK_CONTEXT = /bank|iban|routing|sort_?code|sortCode|swift|bic|branch|i
 
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
-const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|aadhar|ni_n|emirates|civil_?id|hkid|tfn|ird_?n|caste|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|hepat|diabet|asthma|epilep|tubercul|hypertens|dementia|alzheimer|psychiatr|substance|addict|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
+const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|aadhar|ni_n|emirates|civil_?id|hkid|tfn|ird_?n|caste|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|hepat|diabet|asthma|epilep|tubercul|hypertens|dementia|alzheimer|psychiatr|substance|addict|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|condition|histor|complaint|illness|ailment|iris|retina|genetic|genome|dna|union/gi;
 
 /** Whether an added or context line (of a file small enough to read whole) declares an entity of the given kind
  * (an identity document or card, a health record): a line with one of its words whose table or class is such an entity. */
@@ -346,7 +349,8 @@ function entityInView(diff: FileDiff, words: RegExp, entity: RegExp): boolean {
 }
 
 export function toSnakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
+  // One lower-case letter before an acronym (`iBAN`, `iBANNumber`) is a lower-cased first letter, not a word of its own.
+  return name.replace(/^([a-z])([A-Z]+)(?=[A-Z][a-z]|\d|$)/, (_, first: string, rest: string) => first + rest.toLowerCase()).replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
 }
 
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
@@ -393,8 +397,9 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
         const entityName = documentLines?.has(index) || healthLines?.has(index) ? toSnakeCase(entityOf(diff, index) ?? "") : "";
         const document = documentLines?.has(index) && DOCUMENT_FIELD.test(name) ? DOCUMENT_ENTITY.exec(entityName) : null;
         const health = !document && healthLines?.has(index) && !KEY_OR_TIMESTAMP.test(name) ? HEALTH_ENTITY.exec(entityName) : null;
-        if (!document && !health) continue;
-        name = document ? `${document[1]}_${name}` : `${health![1]}.${name}`;
+        const patient = !document && !health && PATIENT_HEALTH_FIELD.test(name) && PATIENT_ENTITY.test(entityOf(diff, index) ?? "");
+        if (!document && !health && !patient) continue;
+        name = document ? `${document[1]}_${name}` : health ? `${health[1]}.${name}` : `patient.${name}`;
         isSensitive = true;
       }
       if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name)) continue;
