@@ -8,8 +8,10 @@ const PII_NAME = /^(?:[a-z]+_)*?(?:email|email_address|phone|phone_number|mobile
 /**
  * Special categories and identifiers whose exposure does most harm, matched as words of the snake_case name:
  * national ids, dates of birth, health data (also as Spanish, Portuguese, Italian, French and German schemas name them), biometrics, genetic data, beliefs and orientation, card and bank numbers.
+ * Health data includes a condition stored under its own name (`hiv`, `diabetes`, `hepatitis_b`, `epilepsy`): a flag or
+ * note about one person's illness is health data in GDPR Art. 9 and HIPAA's sense.
  */
-const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification|code)(?:_number|_no)?|nino|nin|nhs_(?:number|no)|abha\w*|mrn|social_?(?:security_?)?(?:number|num|no|id)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|id_card(?:_number|_no)?|identity_card\w*|identification_(?:card|number|no|document)\w*|identity_(?:number|document)\w*|national_card\w*|voter_id\w*|residence_permit\w*|iqama\w*|igama\w*|visa_number|criminal_(?:record|history|conviction|offen[cs]e)s?|convictions?|card_?holder(?:_name)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv_\w+|vaccin\w*|illness\w*|diseases?(?:_\w+)?|insurance_(?:number|id|member_id)|patient_(?!(?:id|uuid|pk|fk|key|ref|ids)(?:_|$))\w+|nrc|nic|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth|rut|dni|nif|nie|cuil|cuit|codice_fiscale|seguro_social|numero_seguro_social|fecha_(?:de_)?nacimiento|lugar_(?:de_)?nacimiento|data_(?:de_)?nascimento|nascimento|sexo|genero|geburtsdatum|date_(?:de_)?naissance|numero_securite_sociale|nacimiento|f_nacimiento|fec_nac\w*|fecha_nac|dt_?nasc\w*|dta_?nasc\w*|data_nasc|geburtstag|geboortedatum|data_(?:di_)?nascita|nascita|data_urodzenia|urodzenia|dogum_tarih\w*|dogum_gunu|(?:tanggal|tgl|tlg|tempat)_lahir|ngay_sinh|chusheng_riqi|tc_?kimlik\w*|kimlik_(?:no|numarasi|numara)\w*|tckn|nik|no_ktp|ktp|(?:numero_)?seguridad_social|(?:numero_)?seguranca_social|identidade|(?:numero_|num_|nro_)?rg|cedula\w*|shenfenzheng\w*|sfzh|cccd|cmnd|rfc|steuer_?id\w*|sozialversicherungs\w*|codice_fiscale)(?:_|$)/;
+const SENSITIVE_NAME = /(?:^|_)(?:ssn|social_security(?:_number)?|sin_number|national_(?:id|insurance|identity|identification|code)(?:_number|_no)?|nino|nin|nhs_(?:number|no)|abha\w*|mrn|social_?(?:security_?)?(?:number|num|no|id)|medicare_(?:number|id)|medicaid_(?:number|id)|aadhaar\w*|aadhar\w*|ni_(?:number|no)|emirates_id\w*|civil_id\w*|hkid|tax_file_number|tfn|ird_number|caste|sub_caste|cpf|bsn|pesel|nric|personnummer|curp|passport(?:_number|_no)?|passport_?(?:number|no|num)|dateofbirth|bloodgroup|bloodtype|medicalhistory|id_card(?:_number|_no)?|identity_card\w*|identification_(?:card|number|no|document)\w*|identity_(?:number|document)\w*|national_card\w*|voter_id\w*|residence_permit\w*|iqama\w*|igama\w*|visa_number|criminal_(?:record|history|conviction|offen[cs]e)s?|convictions?|card_?holder(?:_name)?|tax_(?:id|number|identifier)|taxpayer_id|tin|iban|bank_account(?:_number)?|account_number|routing_number|sort_code|credit_card(?:_number)?|card_number|card_no|cc_number|cvv|cvc|cvv2|card_security_code|drivers?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|licen[cs]e_number|date_of_birth|dob|birth_?date|birthday|born_on|gender|sex|sexual_orientation|ethnicity|ethnic_origin|race|religion|religious_\w+|political_\w+|health\w*|medical(?:_(?:record|history|condition|note|notes|data|info|information|detail|details|file|report|exam\w*|conditions|id|number)\w*)?|diagnos[ie]s\w*|diagnosis_code|icd_?10\w*|medications?|prescriptions?|allerg(?:y|ies)|blood_type|blood_group|disabilit(?:y|ies)|symptoms?|treatment_\w+|mental_health\w*|pregnan\w+|hiv|hiv_\w+|hepatitis\w*|diabet\w*|asthma\w*|epilep\w*|tuberculosis|hypertension|dementia|alzheimer\w*|psychiatric\w*|substance_abuse\w*|addictions?|vaccin\w*|illness\w*|diseases?(?:_\w+)?|insurance_(?:number|id|member_id|no|policy\w*|card\w*)|patient_(?!(?:id|uuid|pk|fk|key|ref|ids)(?:_|$))\w+|nrc|nic|biometric\w*|fingerprint\w*|face_(?:encoding|embedding|template|id|print|scan|image|vector)|facial_\w+|faceprint|voice_?print|iris_\w+|retina_\w+|genetic\w*|genome\w*|dna_\w+|trade_union\w*|nationality|citizenship|place_of_birth|rut|dni|nif|nie|cuil|cuit|codice_fiscale|seguro_social|numero_seguro_social|fecha_(?:de_)?nacimiento|lugar_(?:de_)?nacimiento|data_(?:de_)?nascimento|nascimento|sexo|genero|geburtsdatum|date_(?:de_)?naissance|numero_securite_sociale|nacimiento|f_nacimiento|fec_nac\w*|fecha_nac|dt_?nasc\w*|dta_?nasc\w*|data_nasc|geburtstag|geboortedatum|data_(?:di_)?nascita|nascita|data_urodzenia|urodzenia|dogum_tarih\w*|dogum_gunu|(?:tanggal|tgl|tlg|tempat)_lahir|ngay_sinh|chusheng_riqi|tc_?kimlik\w*|kimlik_(?:no|numarasi|numara)\w*|tckn|nik|no_ktp|ktp|(?:numero_)?seguridad_social|(?:numero_)?seguranca_social|identidade|(?:numero_|num_|nro_)?rg|cedula\w*|shenfenzheng\w*|sfzh|cccd|cmnd|rfc|steuer_?id\w*|sozialversicherungs\w*|codice_fiscale)(?:_|$)/;
 
 const SQL_TYPE = String.raw`(?:VARCHAR2?|NVARCHAR2?|N?CHAR|CHARACTER(?:\s+VARYING)?|N?TEXT|CITEXT|CLOB|DATE|DATETIME\w*|TIMESTAMP\w*|TIME|INT\w*|BIGINT|SMALLINT|TINYINT|NUMERIC|NUMBER|DECIMAL|MONEY|FLOAT|REAL|DOUBLE|BYTEA|BLOB|VARBINARY|BINARY|IMAGE|JSONB?|UUID|INET|BOOL\w*|BIT|STRING|MEDIUMTEXT|LONGTEXT)\b`;
 const CODE = ["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"];
@@ -46,11 +48,14 @@ const DEFINITIONS: Definition[] = [
   // django-localflavor `IBANField(...)`) on a model; form and serializer fields collect nothing into storage.
   { kinds: new Set(["python"]), modelOnly: true, notInForm: true, pattern: /^\s*(\w+)\s*=\s*(?!(?:forms|serializers|wtforms|filters)\.)(?:\w+\.)?[A-Z]\w*Field\s*\(/ },
   { kinds: new Set(["python"]), modelOnly: true, schemaClassOnly: true, pattern: /^\s+(\w+)\s*:\s*(?:Optional\[)?(?:EmailStr|str|date|datetime|constr\([^)]*\)|PhoneNumber)\b/ },
-  { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal)\??(?:\s|$)/ },
+  // Prisma models, with every scalar type of the Prisma schema reference (a condition is often a Boolean flag).
+  { kinds: new Set(["config"]), modelOnly: false, pattern: /^\s*(\w+)\s+(?:String|DateTime|Int|BigInt|Json|Bytes|Decimal|Boolean|Float)\??(?:\s|$)/ },
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\btable\.(?:string|text|date|datetime|integer|specificType)\s*\(\s*["'](\w+)["']|\baddColumn\s*\(\s*["']\w+["']\s*,\s*["'](\w+)["']/ },
+  // Knex migrations name the table builder as they like (`(t) =>`, `(tbl) =>`): its column methods, in a migration file.
+  { kinds: new Set(["js"]), modelOnly: false, migrationOnly: true, pattern: /\b\w+\.(?:string|text|date|datetime|dateTime|timestamp|integer|bigInteger|boolean|decimal|float|double|uuid|jsonb?|enu|enum|specificType|binary)\s*\(\s*["'](\w+)["']/ },
   // Kysely and other query-builder schemas name the column first and its SQL type second: .addColumn('birth_date', 'date').
   { kinds: new Set(["js"]), modelOnly: false, pattern: /\.addColumn\s*\(\s*["'](\w+)["']\s*,\s*(?:["'](?:varchar|text|char|date|datetime|timestamp|timestamptz|time|integer|int[248]?|bigint|smallint|uuid|jsonb?|boolean|bool|numeric|decimal|real|double precision|bytea|blob|serial|bigserial)\b|sql\s*`)/ },
-  { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|DataTypes\.\w+|Sequelize\.\w+|(?:z|Joi|yup|v)\.(?:string|date|number|email)|Type\.(?:String|Number|Integer|Date|Optional)\s*\(|varchar\(|text\(|timestamp\(|date\()|^\s*(\w+)\s*:\s*\{\s*$/ },
+  { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|\{\s*bsonType\s*:|\[\s*(?:String|Number|Date)\s*\]|DataTypes\.\w+|Sequelize\.\w+|(?:z|Joi|yup|v)\.(?:string|date|number|email)|Type\.(?:String|Number|Integer|Date|Optional)\s*\(|varchar\(|text\(|timestamp\(|date\()|^\s*(\w+)\s*:\s*\{\s*$/ },
   // Ecto migrations and schemas (Elixir): `add :phone, :string`, `field :date_of_birth, :date`.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.exs?$/i, pattern: /^\s*(?:add|field)\s*\(?\s*:(\w+)\s*,/ },
   { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->\w+\(\s*["'](\w+)["']/ },
@@ -88,6 +93,15 @@ const DEFINITIONS: Definition[] = [
   // Rust structs (serde, Diesel, SeaORM) and Swift models.
   { kinds: new Set(["rust"]), modelOnly: true, pattern: /^\s*(?:pub(?:\([\w:]+\))?\s+)?(\w+)\s*:\s*(?:Option<\s*)?(?:String|NaiveDate(?:Time)?|DateTime<\w+>|Date|i\d+|u\d+|Vec<u8>|Decimal|Uuid)\b/ },
   { kinds: new Set(["swift"]), modelOnly: true, pattern: /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|private\s+)?(?:var|let)\s+(\w+)\s*:\s*(?:String|Date|Int|Data)\??\s*(?:$|=)/ },
+  // Doctrine XML mapping files (`<field name="dateOfBirth" type="date"/>` in Customer.orm.xml).
+  { kinds: new Set(["config"]), modelOnly: false, path: /\.(?:orm|dcm)\.xml$/i, pattern: /<field\b[^>]*\bname="(\w+)"/ },
+  // Salesforce DX custom fields: objects/Contact/fields/SSN__c.field-meta.xml names the field `<fullName>SSN__c</fullName>`.
+  { kinds: new Set(["config", "other"]), modelOnly: false, path: /\.field-meta\.xml$|\.object(?:-meta\.xml)?$/i, pattern: /<fullName>([A-Za-z]\w*?)(?:__c)?<\/fullName>/ },
+  // BigQuery table schemas (JSON files, Terraform `schema = jsonencode(...)`, client code): a field object names its
+  // column and one of BigQuery's upper-case types, `{"name": "date_of_birth", "type": "DATE", "mode": "NULLABLE"}`.
+  { kinds: new Set([...CODE, "config", "yaml", "terraform", "other"]), modelOnly: false, path: /./, pattern: /"name"\s*:\s*"([A-Za-z_]\w*)"\s*,\s*"type"\s*:\s*"(?:STRING|BYTES|INTEGER|INT64|FLOAT|FLOAT64|NUMERIC|BIGNUMERIC|BOOLEAN|BOOL|TIMESTAMP|DATE|TIME|DATETIME|GEOGRAPHY|JSON|RECORD|STRUCT)"/ },
+  // Cassandra CQL tables use SQL's column syntax (`ssn text,`).
+  { kinds: new Set(["other"]), modelOnly: false, path: /\.cql$/i, pattern: new RegExp(String.raw`^\s*(?:ALTER\s+TABLE\s+\S+\s+)?(?:ADD\s+)?"?([A-Za-z_]\w*)"?\s+${SQL_TYPE}`, "i") },
   // GraphQL types and Protocol Buffers messages are schemas wherever they live.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.(?:graphqls?|gql)$/i, pattern: /^\s*(\w+)\s*(?:\([^)]*\))?\s*:\s*\[?\s*\w+!?\s*\]?!?\s*(?:@\w+.*)?$/ },
   // Avro record schemas: `{"name": "date_of_birth", "type": ["null", "string"]}`.
@@ -117,11 +131,18 @@ const DERIVED_VALUE = /^(?:hashed|digest)_|_(?:hash|hashed|digest|hmac|token|tok
 /** Addresses of machines, networks and contracts, not of people. */
 const MACHINE_ADDRESS = /(?:^|_)(?:middleware|server|host|network|mac|wallet|contract|smtp|callback|webhook|proxy|gateway|bind|listen|node|device|asset|base|remote|multicast|broadcast|bluetooth|hardware|pool|token|api|service|endpoint)_address$/;
 /** Files that declare a data model whatever their path: Mongoose and TypeORM schemas, Sequelize models, SQLAlchemy/Django/Pydantic classes, Ecto schemas. */
-const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@ORM\\(?:Entity|Column)\b|#\[ORM\\(?:Entity|Column)\b|\bobject\s+\w+\s*:\s*(?:Int|Long|UUID)?(?:Id)?Table\s*\(|@(?:JsonSerializable|freezed|Collection|HiveType)\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase|Model|Document|DynamicDocument|EmbeddedDocument)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
+const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*\(|@Entity\b|@ORM\\(?:Entity|Column)\b|#\[ORM\\(?:Entity|Column)\b|\bobject\s+\w+\s*:\s*(?:Int|Long|UUID)?(?:Id)?Table\s*\(|@(?:JsonSerializable|freezed|Collection|HiveType)\b|@Table\s*\(|@Document\b|@Schema\s*\(|^\s*gorm\.Model\s*$|\bsequelize\.define\s*\(|\$jsonSchema\b|\bDataTypes\.\w+|\bclass\s+\w+\s*\(\s*(?:BaseModel|models\.Model|db\.Model|SQLModel|Base|DeclarativeBase|Model|Document|DynamicDocument|EmbeddedDocument)\s*\)|^\s*schema\s+"\w+"\s+do\b|\buse\s+Ecto\.Schema\b|^\s*type\s+[A-Z]\w*\s*\{\s*$|\bType\.Object\s*\(|\b(?:z|Joi|yup|v)\.object\s*\(/m;
 
+/**
+ * Folders and file names that hold persistence and transfer objects beyond classify-file's model paths: Java's pojo/po/
+ * vo/do/bean packages and their UserPO/UserVO/UserDO classes (the Alibaba Java guidelines' naming), persistence and orm
+ * packages, records, DTOs. A field added there without its class line in view is still a field of a data object.
+ */
+const DATA_OBJECT_FOLDER = /(?:^|\/)(?:pojos?|po|vo|do|beans?|persistence|orm|records|dtos?|dataobjects?|jpa)\//i;
+const DATA_OBJECT_FILE = /[a-z](?:Entity|Model|Record|Pojo|POJO|PO|DO|VO|Bean|Dto|DTO)\.(?:java|kt|cs|php|[cm]?[jt]s|go|py|rb|swift|dart|scala)$/;
 /** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
  * declares a data model or DTO in any language, whatever folder it sits in. */
-const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
+const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor|Kyc|KYC|Staff|Doctor|Nurse|Teacher|Parent|Borrower|Policyholder|PolicyHolder|Claimant|Volunteer|Athlete|Voter|Buyer|Seller|Owner|Contact)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
 const MODEL_DECLARATION = new RegExp(`${SCHEMA_MARKER.source}|${PERSON_DECLARATION.source}`, "m");
 /** A gender or age group beside prices, SKUs and stock describes goods for sale (a frame for men), not a person. */
 const PRODUCT_ATTRIBUTE = /^(?:gender|sex|age_group|target_gender)$/;
@@ -130,10 +151,39 @@ const PRODUCT_FIELD = /\b(?:price|m_?price|sku|product_?(?:id|type|ref\w*)|stock
  * followed by its `type:`, `format:` or `$ref`. */
 const OPENAPI_MARKER = /\b(?:openapi|swagger)["']?\s*:\s*["']?\d|@(?:swagger|openapi)\b/;
 const OPENAPI_PATH = /(?:swagger|openapi)[^/]*(?:\/|$)|(?:swagger|openapi)[\w.-]*\.(?:ya?ml|json|[cm]?[jt]s)$/i;
+/** JSON Schema documents (`"$schema": "https://json-schema.org/..."`, *.schema.json) and Doctrine YAML mappings
+ * (Customer.orm.yml: `dateOfBirth:` then `type: date`) declare properties the same way. */
+const JSON_SCHEMA_PATH = /\.schema\.json$|\.(?:orm|dcm)\.ya?ml$/i;
+const JSON_SCHEMA_MARKER = /"\$schema"\s*:\s*"https?:\/\/json-schema\.org\//;
 const OPENAPI_PROPERTY = /^\s*(?:\*\s*)?["']?([A-Za-z_]\w*)["']?\s*:\s*\{?\s*$/;
 const OPENAPI_DESCRIPTOR = /^\s*(?:\*\s*)?["']?(?:type|format|\$ref|allOf|oneOf)["']?\s*:/;
 
+/**
+ * A table or class named after an identity document or a payment instrument (passports, passport_data, IdCard,
+ * driver_licenses, credit_cards, bank_accounts) holds that document's data under plain names: its `number`, `series`,
+ * `serial`, `expiry_date` are the passport's number, series and expiry. Read only when such an entity is named in view.
+ */
+const DOCUMENT_ENTITY = /(?:^|_)(passports?|id_?cards?|identity_(?:cards?|documents?)|national_ids?|drivers?_licen[cs]es?|driving_licen[cs]es?|residence_permits?|visas?|credit_cards?|debit_cards?|payment_cards?|bank_accounts?|bank_cards?)(?:_(?:data|details|info|information|records?))?$/;
+const DOCUMENT_WORD = /passport|id_?card|identity_?(?:card|document)|national_?id|licen[cs]e|permit|visa|credit_?card|debit_?card|payment_?card|bank_?account|bank_?card/i;
+const DOCUMENT_FIELD = /^(?:number|num|no|nr|series|serial|serial_number|code|issue_date|issued_on|issued_at|date_of_issue|expiry|expiry_date|expiration_date|expires_on|valid_until|issued_by|issuing_authority|issuing_country|cvv|cvc|holder|holder_name)$/;
+const DOCUMENT_FIELD_PREFILTER = /\b(?:number|num|no|nr|series|serial\w*|code|issue\w*|issued\w*|date_?of_?issue|dateOfIssue|expir\w*|expires\w*|valid_?until|validUntil|cvv|cvc|holder\w*)\b/gi;
+/**
+ * Tables and classes that are health records by their name (prescriptions, diagnoses, allergies, lab results,
+ * vaccinations, medical histories, clinical notes): every field of them is health data, `dosage` and `notes` as much as
+ * `diagnosis`. Keys and timestamps are not. Read only where such an entity is named in view.
+ */
+const HEALTH_ENTITY = /(?:^|_)(medical_records?|health_records?|medical_histor(?:y|ies)|patient_histor(?:y|ies)|diagnos[ie]s|prescriptions?|allerg(?:y|ies)|lab_results?|laboratory_results?|vaccinations?|immuni[sz]ations?|clinical_notes?|medical_notes?|progress_notes?|symptoms?|vital_signs?|vitals)$/;
+const HEALTH_WORD = /medical_?records?|MedicalRecord|health_?records?|HealthRecord|medical_?histor|MedicalHistor|patient_?histor|PatientHistor|diagnos[ie]s|Diagnos[ie]s|prescription|Prescription|allerg|Allerg|lab_?results?|LabResult|laboratory_?results?|vaccination|Vaccination|immuni[sz]ation|Immuni[sz]ation|clinical_?notes?|ClinicalNote|medical_?notes?|MedicalNote|progress_?notes?|ProgressNote|symptoms?|Symptom|vital_?signs?|VitalSign|vitals|Vitals/;
+const KEY_OR_TIMESTAMP = /^(?:id|uuid|pk|created_at|updated_at|deleted_at|created|updated|modified|created_on|updated_on|timestamps?|version|\w+_id|\w+_uuid|\w+_ids)$/;
+/**
+ * Institutions a table describes (a bank, a hospital, a school, an insurer): their phone, e-mail and address are the
+ * institution's contact details, not a person's. Their sensitive fields (an IBAN, a patient's number) still count.
+ */
+const INSTITUTION = /^(?:banks?|hospitals?|clinics?|pharmac(?:y|ies)|schools?|universit(?:y|ies)|colleges?|insurers?|insurance_compan(?:y|ies)|agenc(?:y|ies)|branch(?:es)?|offices?|hotels?|restaurants?|suppliers?|vendors?|manufacturers?|brands?|institutions?|embass(?:y|ies)|consulates?|laborator(?:y|ies)|labs?)$/i;
 const PATIENT = /patient|medical|health|clinical/i;
+/** A patient's condition, history or complaint is health data under any name a clinic's schema gives it. */
+const PATIENT_ENTITY = /patient/i;
+const PATIENT_HEALTH_FIELD = /^(?:conditions?|current_condition|history|past_history|complaints?|chief_complaint|illness(?:es)?|current_illness|ailments?)$/;
 /**
  * Sensitive words in a sense that is not about a person: a service's health check (healthcheck_endpoint, health_probe),
  * a digest of non-personal data (connection_headers_fingerprint, ssh_key_fingerprint), a business's own contact
@@ -298,19 +348,30 @@ const BANK_CONTEXT = /bank|iban|routing|sort_?code|sortCode|swift|bic|branch|i
 
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
-const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|iris|retina|genetic|genome|dna|union/gi;
+const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|aadhar|ni_n|emirates|civil_?id|hkid|tfn|ird_?n|caste|cpf|bsn|pesel|nric|personnummer|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|hepat|diabet|asthma|epilep|tubercul|hypertens|dementia|alzheimer|psychiatr|substance|addict|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|condition|histor|complaint|illness|ailment|iris|retina|genetic|genome|dna|union/gi;
+
+/** Whether an added or context line (of a file small enough to read whole) declares an entity of the given kind
+ * (an identity document or card, a health record): a line with one of its words whose table or class is such an entity. */
+function entityInView(diff: FileDiff, words: RegExp, entity: RegExp): boolean {
+  if (!words.test(diff.added.text) && (diff.lines.length >= 400 || !diff.lines.some((l) => l.kind === " " && words.test(l.text)))) return false;
+  return diff.lines.some((l, i) => l.kind !== "-" && l.text.length <= 2000 && words.test(l.text) && entity.test(toSnakeCase(entityOf(diff, i) ?? "")));
+}
 
 export function toSnakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
+  // One lower-case letter before an acronym (`iBAN`, `iBANNumber`) is a lower-cased first letter, not a word of its own.
+  return name.replace(/^([a-z])([A-Z]+)(?=[A-Z][a-z]|\d|$)/, (_, first: string, rest: string) => first + rest.toLowerCase()).replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
 }
 
 export function detectPiiFields(diff: FileDiff): RawFinding[] {
-  const { kind, isTest, isMigration } = diff.fileClass;
-  if (isTest || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path) || DECLARATION_FILE.test(diff.path)) return [];
+  const { kind, isTestOnly, isMigration } = diff.fileClass;
+  // Tests, fixtures and mocks hold sample people; an example or sample application's model is still a schema someone
+  // runs (Example/backend/entity/Patient.go), as the file classes say.
+  if (isTestOnly || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path) || DECLARATION_FILE.test(diff.path)) return [];
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
-  const isModel = () => (model ??= diff.fileClass.isModel || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
-  const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text);
+  const isModel = () => (model ??= diff.fileClass.isModel || DATA_OBJECT_FOLDER.test(diff.path) || DATA_OBJECT_FILE.test(diff.path) || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
+  const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text) || JSON_SCHEMA_PATH.test(diff.path)
+    || (kind === "config" && diff.path.endsWith(".json") && (JSON_SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && JSON_SCHEMA_MARKER.test(l.text)))));
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
   let definitions = DEFINITIONS.filter((d) => d.kinds.has(kind) && (!d.migrationOnly || isChangelog) && (!d.path || d.path.test(diff.path)));
   if ((kind === "config" && !diff.path.endsWith(".prisma") && !isChangelog) || (kind === "yaml" && !isChangelog)) definitions = definitions.filter((d) => d.path);
@@ -321,7 +382,12 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   let sensitive = false;
   let patientEntity = false;
   let telemetryTable = false;
-  for (const index of candidateLines(diff.added, PREFILTER)) {
+  // Plain field names of an identity document or card are read only where such an entity is named in the hunks.
+  const documentLines = entityInView(diff, DOCUMENT_WORD, DOCUMENT_ENTITY) ? new Set(candidateLines(diff.added, DOCUMENT_FIELD_PREFILTER)) : undefined;
+  const healthLines = entityInView(diff, HEALTH_WORD, HEALTH_ENTITY) ? new Set(diff.added.indexes) : undefined;
+  let candidates = candidateLines(diff.added, PREFILTER);
+  if (documentLines || healthLines) candidates = [...new Set([...candidates, ...(documentLines ?? []), ...(healthLines ?? [])])].sort((a, b) => a - b);
+  for (const index of candidates) {
     const line = diff.lines[index];
     const comment = COMMENT.test(line.text);
     if (comment && !openApi) continue;
@@ -333,9 +399,18 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (m && definition.modelOnly && !isMigration && !isModel()) continue;
       const raw = m?.slice(1).find((g) => g !== undefined);
       if (!raw) continue;
-      const name = toSnakeCase(raw);
-      const isSensitive = SENSITIVE_NAME.test(name);
-      if (!isSensitive && !PII_NAME.test(name)) continue;
+      let name = toSnakeCase(raw);
+      let isSensitive = SENSITIVE_NAME.test(name);
+      if (!isSensitive && !PII_NAME.test(name)) {
+        // `number` in a passports table is the passport number; `dosage` in a prescriptions table is health data.
+        const entityName = documentLines?.has(index) || healthLines?.has(index) ? toSnakeCase(entityOf(diff, index) ?? "") : "";
+        const document = documentLines?.has(index) && DOCUMENT_FIELD.test(name) ? DOCUMENT_ENTITY.exec(entityName) : null;
+        const health = !document && healthLines?.has(index) && !KEY_OR_TIMESTAMP.test(name) ? HEALTH_ENTITY.exec(entityName) : null;
+        const patient = !document && !health && PATIENT_HEALTH_FIELD.test(name) && PATIENT_ENTITY.test(entityOf(diff, index) ?? "");
+        if (!document && !health && !patient) continue;
+        name = document ? `${document[1]}_${name}` : health ? `${health[1]}.${name}` : `patient.${name}`;
+        isSensitive = true;
+      }
       if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name) || INDEX_NAME.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name) || SETTING_FLAG.test(name) || (referenceKey(name, line.text) && !(entityOf(diff, index) ?? "").toLowerCase().includes(name.slice(0, -3)))) continue;
@@ -352,6 +427,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       const entity = entityOf(diff, index) ?? "";
       // A prefixed table name (sylius_channel, wp_products) is read by its last word.
       if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;
+      if (!isSensitive && INSTITUTION.test(toSnakeCase(entity).slice(toSnakeCase(entity).lastIndexOf("_") + 1))) continue;
       if (PRODUCT_ATTRIBUTE.test(name) && nearProductFields(diff, index)) continue;
       patientEntity ||= PATIENT.test(entity);
       telemetryTable ||= TELEMETRY_TABLE.test(entity);
