@@ -1,0 +1,164 @@
+// Round 13 (subproc13): how real projects add third parties, across manifests and client code. New catalogue entries
+// (Polar, Paystack, Mercado Pago, Telnyx, Highlight.io, Vercel Web Analytics, chat widgets), Fabric-era Crashlytics start
+// calls, chat widgets and replay tools told who the visitor is through their command queues (clarity("identify"),
+// $crisp.push(["set", "user:email"]), Beacon("identify")), people-shaped records created through a client named for the
+// service (`polarClient.customers.create({ email })`), more manifest formats (requirements/ folders, PEP 621 bare names,
+// setup.py, Gradle version catalogs, NuGet central packages) and development-only sections per format (require-dev,
+// dev-dependencies, Gemfile groups, Mix's only:, Gradle test configurations, pubspec dev_dependencies, Podfile test targets).
+import { describe, it } from "@jest/globals";
+import { expectArea } from "./support/check-rule-cases.js";
+
+describe("third parties added in the catalogue's new entries", () => {
+  it("finds the new SDKs in manifests and their scripts in pages", async () => {
+    await expectArea("subprocessors", [
+      ["Polar SDK", "package.json", ['   "dependencies": {', '+    "@polar-sh/sdk": "^0.34.3",']],
+      ["Paystack inline", "package.json", ['   "dependencies": {', '+    "react-paystack": "^6.0.0",']],
+      ["Mercado Pago", "requirements.txt", [" django==5.0", "+mercadopago==2.2.1"]],
+      ["Telnyx gem", "Gemfile", [" gem 'rails'", "+gem 'telnyx'"]],
+      ["Highlight.io", "package.json", ['   "dependencies": {', '+    "highlight.run": "^9.0.0",']],
+      ["Vercel Web Analytics", "package.json", ['   "dependencies": {', '+    "@vercel/analytics": "^1.3.1",']],
+      ["Tidio widget", "templates/base.html", ["   <body>", '+    <script src="//code.tidio.co/abcdef123456.js" async></script>']],
+      ["LiveChat widget", "public/index.html", ["   <head>", '+    <script src="https://cdn.livechatinc.com/tracking.js" async></script>']],
+      ["Meta Pixel for React", "package.json", ['   "dependencies": {', '+    "react-facebook-pixel": "^1.0.4",']],
+    ], true);
+  });
+
+  it("leaves their bumps and removals alone", async () => {
+    await expectArea("subprocessors", [
+      ["Polar bumped", "package.json", ['   "dependencies": {', '-    "@polar-sh/sdk": "^0.34.3",', '+    "@polar-sh/sdk": "^0.35.0",']],
+      ["Paystack removed", "package.json", ['   "dependencies": {', '-    "react-paystack": "^6.0.0",']],
+    ], false);
+  });
+});
+
+describe("Fabric-era Crashlytics start calls", () => {
+  it("finds Crashlytics.start and Fabric.with", async () => {
+    await expectArea("subprocessors", [
+      ["Crashlytics.start", "app/src/main/java/org/example/App.java", ["     super.onCreate();", "+    Crashlytics.start(this);"]],
+      ["Fabric.with on Android", "app/src/main/java/org/example/App.java", ["     super.onCreate();", "+    Fabric.with(this, new Crashlytics());"]],
+    ], true);
+  });
+
+  it("leaves other Fabric and Crashlytics calls alone", async () => {
+    await expectArea("subprocessors", [
+      ["a log line through the existing SDK", "app/src/main/java/org/example/Reader.java", ["     render();", '+    Crashlytics.log("page rendered");']],
+      ["Fabric.with on a removed line too (a move)", "app/src/main/java/org/example/App.java", ["-    Fabric.with(this, new Crashlytics());", "     super.onCreate();", "+    Fabric.with(this, new Crashlytics());"]],
+    ], false);
+  });
+});
+
+describe("visitors identified through widget command queues", () => {
+  it("finds identity traits given to Clarity, Crisp, Help Scout, Tawk.to, LiveChat and Highlight", async () => {
+    await expectArea("subprocessors", [
+      ["Clarity identify with the e-mail", "src/pages/_app.tsx", ["   <script>", '+  window.clarity && window.clarity("identify", "${user?.email || user?.id}");']],
+      ["Crisp user e-mail", "src/chat.ts", [" export function identify(user: User) {", '+  window.$crisp.push(["set", "user:email", [user.email]]);']],
+      ["Help Scout Beacon identify", "src/support.js", [" function boot(user) {", '+  Beacon("identify", { name: user.name, email: user.email });']],
+      ["Tawk.to attributes", "src/tawk.js", [" onLoad() {", "+  Tawk_API.setAttributes({ name: user.fullName, email: user.email }, () => {});"]],
+      ["LiveChat customer e-mail", "src/livechat.ts", [" export function login(customer: Customer) {", '+  LiveChatWidget.call("set_customer_email", customer.email);']],
+      ["Highlight identify", "src/highlight.ts", [" if (session) {", "+  H.identify(session.user.email, { id: session.user.id });"]],
+    ], true);
+  });
+
+  it("leaves events and opening calls without traits alone", async () => {
+    await expectArea("subprocessors", [
+      ["Clarity custom event", "src/analytics.ts", [" export function track(name: string) {", '+  window.clarity("event", name);']],
+      ["Crisp opens the chat", "src/chat.ts", [" export function openChat() {", '+  window.$crisp.push(["do", "chat:open"]);']],
+      ["Beacon opened", "src/support.js", [" function help() {", '+  Beacon("open");']],
+    ], false);
+  });
+});
+
+describe("people-shaped records created through a client named for the service", () => {
+  it("finds customers, contacts and users created with a person's details", async () => {
+    await expectArea("subprocessors", [
+      ["Polar customer with an e-mail", "src/payment/polar/checkoutUtils.ts", [' import { polarClient } from "./polarClient";', " ", "+    return polarClient.customers.create({", "+      externalId: userId,", "+      email: userEmail,", "+    });"]],
+      ["Stripe customer in JavaScript", "src/billing.js", [" async function subscribe(user) {", "+  const customer = await stripe.customers.create({ email: user.email, name: user.name });"]],
+      ["Stripe customer in Python", "billing/views.py", [" def subscribe(request):", "+    customer = stripe.Customer.create(email=request.user.email)"]],
+      ["HubSpot contact", "src/crm.ts", [" export async function sync(lead: Lead) {", "+  await hubspotClient.crm.contacts.basicApi.create({ properties: { email: lead.email, firstname: lead.firstName } });"]],
+    ], true);
+  });
+
+  it("leaves lookups, records without a person's details and other clients alone", async () => {
+    await expectArea("subprocessors", [
+      ["a customer listed", "src/payment/polar/checkoutUtils.ts", [" import { polarClient } from './polarClient';", "+  const customers = await polarClient.customers.list({ organizationId });"]],
+      ["a product created", "src/billing.js", [" async function seed() {", "+  await stripe.products.create({ name: 'Pro plan' });"]],
+      ["an unrelated client named like a word", "src/ui.ts", [" export async function seed() {", "+  await frontendApi.users.create({ email: user.email });"]],
+      ["a customer created again where it was before", "src/billing.js", ["-  const customer = await stripe.customers.create({ email: user.email });", "+  const customer = await stripe.customers.create({ email: user.email, metadata });"]],
+    ], false);
+  });
+});
+
+describe("more manifest formats", () => {
+  it("reads requirements folders, pip-tools inputs, PEP 621 lists, setup.py, version catalogs and NuGet central packages", async () => {
+    await expectArea("subprocessors", [
+      ["requirements/production.txt", "requirements/production.txt", [" -r base.txt", "+sentry-sdk==2.8.0"]],
+      ["pip-tools input", "requirements.in", [" django", "+posthog"]],
+      ["PEP 621 bare name", "pyproject.toml", [" dependencies = [", '     "django>=5",', '+    "posthog",', " ]"]],
+      ["setup.py install_requires", "setup.py", ["     install_requires=[", "         'requests>=2',", "+        'sentry-sdk>=1.40',", "     ],"]],
+      ["Gradle version catalog module", "gradle/libs.versions.toml", [" [libraries]", '+sentry-android = { module = "io.sentry:sentry-android", version.ref = "sentry" }']],
+      ["Gradle version catalog group and name", "gradle/libs.versions.toml", [" [libraries]", '+firebase-crashlytics = { group = "com.google.firebase", name = "firebase-crashlytics" }']],
+      ["NuGet central package", "Directory.Packages.props", ["   <ItemGroup>", '+    <PackageVersion Include="Sentry.AspNetCore" Version="4.9.0" />']],
+      ["packages.config", "src/Web/packages.config", [' <packages>', '+  <package id="Mindscape.Raygun4Net.AspNetCore" version="6.0.0" targetFramework="net48" />']],
+    ], true);
+  });
+
+  it("leaves version entries, keyword lists and catalog versions alone", async () => {
+    await expectArea("subprocessors", [
+      ["a keyword list", "pyproject.toml", [" keywords = [", '     "monitoring",', '+    "sentry",', " ]"]],
+      ["a setup.py classifier list", "setup.py", ["     keywords=[", "+        'sentry',", "     ],"]],
+      ["a catalog version", "gradle/libs.versions.toml", [" [versions]", '-sentry = "7.0.0"', '+sentry = "7.1.0"']],
+      ["a catalog module bumped inline", "gradle/libs.versions.toml", [" [libraries]", '-sentry-android = { module = "io.sentry:sentry-android", version = "7.0.0" }', '+sentry-android = { module = "io.sentry:sentry-android", version = "7.1.0" }']],
+    ], false);
+  });
+});
+
+describe("dependencies of development only, per manifest format", () => {
+  it("leaves development sections, groups and targets alone", async () => {
+    await expectArea("subprocessors", [
+      ["composer require-dev", "composer.json", ['   "require-dev": {', '     "phpunit/phpunit": "^11.0",', '+    "sentry/sentry-laravel": "^4.0",']],
+      ["Cargo dev-dependencies", "Cargo.toml", [" [dev-dependencies]", ' tokio-test = "0.4"', '+sentry = "0.34"']],
+      ["Poetry dev group", "pyproject.toml", [" [tool.poetry.group.dev.dependencies]", ' pytest = "^8.0"', '+sentry-sdk = "^2.0"']],
+      ["pubspec dev_dependencies", "pubspec.yaml", [" dev_dependencies:", "   flutter_test:", "+  sentry_flutter: ^8.0.0"]],
+      ["Gemfile development group", "Gemfile", [" group :development, :test do", "   gem 'rspec-rails'", "+  gem 'stripe'"]],
+      ["Gemfile inline group", "Gemfile", [" gem 'rails'", "+gem 'honeybadger', group: :development"]],
+      ["Mix only dev and test", "mix.exs", ["       {:phoenix, \"~> 1.7\"},", "+      {:sentry, \"~> 10.0\", only: [:dev, :test]},"]],
+      ["Gradle test configuration", "app/build.gradle", [" dependencies {", "+    testImplementation 'io.sentry:sentry-android:7.0.0'"]],
+      ["Podfile test target", "Podfile", ["   target 'AppTests' do", "     inherit! :search_paths", "+    pod 'Sentry'"]],
+      ["development requirements folder", "requirements/dev.txt", [" -r base.txt", "+sentry-sdk==2.8.0"]],
+    ], false);
+  });
+
+  it("still finds the production sections beside them", async () => {
+    await expectArea("subprocessors", [
+      ["composer require", "composer.json", ['   "require": {', '     "laravel/framework": "^11.0",', '+    "sentry/sentry-laravel": "^4.0",']],
+      ["Cargo dependencies", "Cargo.toml", [" [dependencies]", ' tokio = "1"', '+sentry = "0.34"']],
+      ["pubspec dependencies", "pubspec.yaml", [" dependencies:", "   flutter:", "+  sentry_flutter: ^8.0.0"]],
+      ["Gemfile production group", "Gemfile", [" group :production do", "   gem 'puma'", "+  gem 'stripe'"]],
+      ["Gemfile top level after a group", "Gemfile", [" group :test do", "   gem 'rspec-rails'", " end", "+gem 'stripe'"]],
+      ["Mix runtime dependency", "mix.exs", ["       {:phoenix, \"~> 1.7\"},", "+      {:sentry, \"~> 10.0\"},"]],
+      ["Gradle implementation", "app/build.gradle", [" dependencies {", "+    implementation 'io.sentry:sentry-android:7.0.0'"]],
+      ["Podfile app target", "Podfile", ["   target 'App' do", "     use_frameworks!", "+    pod 'Sentry'"]],
+    ], true);
+  });
+});
+
+describe("crash reporters and error trackers told who the user is", () => {
+  it("finds Crashlytics user e-mail and name, Sentry's Android manifest and Laravel default PII, Highlight unmasked", async () => {
+    await expectArea("subprocessors", [
+      ["Crashlytics e-mail", "app/src/main/java/org/example/Session.java", ["   void onLogin(User user) {", "+    Crashlytics.setUserEmail(user.getEmail());"]],
+      ["Firebase Crashlytics id from the e-mail", "app/src/main/java/org/example/Session.kt", ["   fun onLogin(user: User) {", "+    FirebaseCrashlytics.getInstance().setUserId(user.email)"]],
+      ["Sentry Android manifest", "app/src/main/AndroidManifest.xml", ['     <meta-data android:name="io.sentry.dsn" android:value="https://key@o1.ingest.sentry.io/1" />', '+    <meta-data android:name="io.sentry.send-default-pii" android:value="true" />']],
+      ["sentry-laravel default on", "config/sentry.php", ["     'dsn' => env('SENTRY_LARAVEL_DSN'),", "+    'send_default_pii' => env('SENTRY_SEND_DEFAULT_PII', true),"]],
+      ["Highlight unmasked", "src/highlight.ts", [" H.init(projectId, {", "+  privacySetting: 'none',"]],
+    ], true);
+  });
+
+  it("leaves anonymous ids and PII kept off alone", async () => {
+    await expectArea("subprocessors", [
+      ["Firebase Crashlytics anonymous id", "app/src/main/java/org/example/Session.kt", ["   fun onLogin(user: User) {", "+    FirebaseCrashlytics.getInstance().setUserId(user.uid)"]],
+      ["Sentry Android manifest PII off", "app/src/main/AndroidManifest.xml", ['     <meta-data android:name="io.sentry.dsn" android:value="https://key@o1.ingest.sentry.io/1" />', '+    <meta-data android:name="io.sentry.send-default-pii" android:value="false" />']],
+      ["sentry-laravel default off", "config/sentry.php", ["     'dsn' => env('SENTRY_LARAVEL_DSN'),", "+    'send_default_pii' => env('SENTRY_SEND_DEFAULT_PII', false),"]],
+      ["Highlight strict", "src/highlight.ts", [" H.init(projectId, {", "+  privacySetting: 'strict',"]],
+    ], false);
+  });
+});
