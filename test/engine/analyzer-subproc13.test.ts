@@ -162,3 +162,21 @@ describe("crash reporters and error trackers told who the user is", () => {
     ], false);
   });
 });
+
+describe("SDKs loaded from public package CDNs", () => {
+  it("finds a catalogued npm package in a jsDelivr, unpkg or esm.sh URL", async () => {
+    await expectArea("subprocessors", [
+      ["jsDelivr script tag", "public/index.html", ["   <head>", '+    <script src="https://cdn.jsdelivr.net/npm/posthog-js@1.96.0/dist/array.full.js"></script>']],
+      ["unpkg scoped package", "templates/layout.html", ["   <head>", '+    <script src="https://unpkg.com/@amplitude/analytics-browser@2/lib/scripts/amplitude-min.js"></script>']],
+      ["esm.sh import", "src/main.js", [' import { h } from "preact";', '+import * as Sentry from "https://esm.sh/@sentry/browser@8.0.0";']],
+    ], true);
+  });
+
+  it("leaves other CDN packages, version moves and comments alone", async () => {
+    await expectArea("subprocessors", [
+      ["a UI library from jsDelivr", "public/index.html", ["   <head>", '+    <script src="https://cdn.jsdelivr.net/npm/alpinejs@3.13.0/dist/cdn.min.js"></script>']],
+      ["the same SDK at a new version", "public/index.html", ['-    <script src="https://cdn.jsdelivr.net/npm/posthog-js@1.95.0/dist/array.full.js"></script>', '+    <script src="https://cdn.jsdelivr.net/npm/posthog-js@1.96.0/dist/array.full.js"></script>']],
+      ["a comment naming the CDN URL", "src/main.js", [" import { h } from 'preact';", "+// see https://esm.sh/@sentry/browser for the browser build"]],
+    ], false);
+  });
+});

@@ -181,6 +181,29 @@ function personalDataOptions(diff: FileDiff): RawFinding[] {
   }
   return [];
 }
+/**
+ * An npm package loaded from a public package CDN in a page or a module (`<script src="https://cdn.jsdelivr.net/npm/posthog-js@1">`,
+ * `import "https://esm.sh/@sentry/browser@8"`, `https://unpkg.com/@amplitude/analytics-browser`): the CDN is only the carrier,
+ * the package names the service (jsdelivr.com/documentation, unpkg.com, esm.sh, skypack.dev and jspm.io URL forms).
+ */
+const CDN_PACKAGE = /\b(?:(?:cdn\.jsdelivr\.net\/npm|unpkg\.com|esm\.sh|esm\.run|cdn\.skypack\.dev)\/|ga\.jspm\.io\/npm:)(@[\w.-]+\/[\w.-]+|[\w.-]+)/gi;
+const CDN_SCAN = literalPrefilter([CDN_PACKAGE.source], new RegExp(CDN_PACKAGE.source, "gim"));
+function cdnPackages(diff: FileDiff, kind: string): Array<{ service: ThirdPartyService; line: { newLine: number; text: string } }> {
+  const found: Array<{ service: ThirdPartyService; line: { newLine: number; text: string } }> = [];
+  for (const index of candidateLines(diff.added, CDN_SCAN)) {
+    const line = diff.lines[index];
+    if (line.text.length > 2000 || (isCode(kind) && (COMMENT.test(line.text) || inBlockComment(diff, index)))) continue;
+    if (kind === "docs" && !LOADS_SCRIPT.test(line.text)) continue;
+    for (const m of line.text.matchAll(CDN_PACKAGE)) {
+      const name = m[1].toLowerCase();
+      const service = byPackage.get(name) ?? (name.startsWith("@") ? byScope.get(name.split("/")[0]) ?? undefined : undefined);
+      // Loaded before too (a version moved in the URL) is no new service.
+      if (service && !service.selfHosted && !diff.removedCompact.includes(name)) { found.push({ service, line }); break; }
+    }
+  }
+  return found;
+}
+
 /** Per code kind: a known API host or an import line. */
 const CODE_SCAN: Record<string, RegExp> = Object.fromEntries(Object.entries(IMPORTS).map(([k, pattern]) => [k, new RegExp(`${HOSTS.source}|${pattern.source}`, "gim")]));
 
@@ -419,6 +442,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
   if (kind !== "manifest") findings.push(...personalDataOptions(diff));
   if (isCode(kind)) for (const f of initialisations(diff)) add(f);
+  if (kind !== "manifest") for (const { service, line } of cdnPackages(diff, kind)) add(finding(diff, service, line, "code"));
   const importPattern = IMPORTS[kind];
   const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCode(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
   for (const index of candidates) {
