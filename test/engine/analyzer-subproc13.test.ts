@@ -180,3 +180,52 @@ describe("SDKs loaded from public package CDNs", () => {
     ], false);
   });
 });
+
+describe("mobile and client SDKs in each ecosystem's manifest", () => {
+  it("finds attribution, engagement, advertising and client payment SDKs", async () => {
+    await expectArea("subprocessors", [
+      ["AppsFlyer on Flutter", "pubspec.yaml", [" dependencies:", "   flutter:", "+  appsflyer_sdk: ^6.13.0"]],
+      ["Adjust on Android", "app/build.gradle", [" dependencies {", "+    implementation 'com.adjust.sdk:adjust-android:4.38.0'"]],
+      ["Branch on Android by its group", "app/build.gradle", [" dependencies {", "+    implementation 'io.branch.sdk.android:library:5.9.0'"]],
+      ["CleverTap on React Native", "package.json", ['   "dependencies": {', '+    "clevertap-react-native": "^2.2.0",']],
+      ["AdMob on iOS", "ios/Podfile", ["   target 'Runner' do", "     use_frameworks!", "+    pod 'Google-Mobile-Ads-SDK'"]],
+      ["Stripe.js", "package.json", ['   "dependencies": {', '+    "@stripe/stripe-js": "^4.0.0",']],
+      ["Stripe on Flutter", "pubspec.yaml", [" dependencies:", "   flutter:", "+  flutter_stripe: ^10.1.0"]],
+    ], true);
+  });
+
+  it("leaves other Google Play services and unrelated packages alone", async () => {
+    await expectArea("subprocessors", [
+      ["Play services location", "app/build.gradle", [" dependencies {", "+    implementation 'com.google.android.gms:play-services-location:21.0.1'"]],
+      ["a library named branch-like", "package.json", ['   "dependencies": {', '+    "git-branch": "^2.0.1",']],
+    ], false);
+  });
+});
+
+describe("identity traits carried by events, pixels and user ids", () => {
+  it("finds events whose properties carry an e-mail, phone or name, pixels' advanced matching and ids set to the e-mail", async () => {
+    await expectArea("subprocessors", [
+      ["PostHog capture with the e-mail", "src/signup.ts", [" export function onSignup(user: User) {", "+  posthog.capture('signed_up', { email: user.email, plan });"]],
+      ["Segment track in Ruby", "app/services/signup.rb", ["   def call", "+    Analytics.track(user_id: user.id, event: 'Signed Up', properties: { email: user.email })"]],
+      ["Mixpanel track in Python", "app/events.py", [" def signed_up(user):", "+    mp.track(user.id, 'Signed Up', {'email': user.email})"]],
+      ["Segment Go track", "internal/events/signup.go", [" func signedUp(u User) {", '+\tclient.Enqueue(analytics.Track{UserId: u.ID, Event: "Signed Up", Properties: analytics.NewProperties().Set("email", u.Email)})']],
+      ["tag manager data layer", "src/login.ts", [" export function onLogin(user: User) {", "+  window.dataLayer.push({ event: 'login', user_email: user.email });"]],
+      ["Meta Pixel advanced matching", "src/pixel.ts", [" export function initPixel(user: User) {", "+  fbq('init', PIXEL_ID, { em: user.email });"]],
+      ["TikTok identify", "src/pixel.ts", [" export function identify(user: User) {", "+  ttq.identify({ email: user.email, phone_number: user.phone });"]],
+      ["Klaviyo queue identify", "src/klaviyo.js", [" function identify(user) {", "+  _learnq.push(['identify', { $email: user.email }]);"]],
+      ["RevenueCat e-mail", "src/purchases.ts", [" export async function login(user: User) {", "+  Purchases.setEmail(user.email);"]],
+      ["Amplitude user id from the e-mail", "app/src/main/java/org/example/Session.kt", ["   fun onLogin(user: User) {", "+        Amplitude.getInstance().setUserId(user.email)"]],
+    ], true);
+  });
+
+  it("leaves events with plain properties, ids and hashed e-mails alone", async () => {
+    await expectArea("subprocessors", [
+      ["Mixpanel plan", "src/checkout.ts", [" export function onCheckout() {", "+  mixpanel.track('Checkout', { plan: 'pro' });"]],
+      ["PostHog button", "src/ui.ts", [" export function onClick() {", "+  posthog.capture('clicked', { button: 'save' });"]],
+      ["data layer page view", "src/router.ts", [" router.afterEach((to) => {", "+  window.dataLayer.push({ event: 'page_view', page_path: to.fullPath });"]],
+      ["Amplitude user id", "src/session.ts", [" export function onLogin(user: User) {", "+  amplitude.setUserId(user.id);"]],
+      ["event with a hashed e-mail", "src/signup.ts", [" export function onSignup(user: User) {", "+  analytics.track('Signed Up', { email_hash: sha256(user.email) });"]],
+      ["an e-mail verified flag", "src/signup.ts", [" export function onVerify(user: User) {", "+  posthog.capture('verified', { email_verified: true });"]],
+    ], false);
+  });
+});
