@@ -229,3 +229,27 @@ describe("identity traits carried by events, pixels and user ids", () => {
     ], false);
   });
 });
+
+describe("SDK set-up calls from each quickstart, with no import in view", () => {
+  it("finds the set-up of messaging, analytics, flag, attribution and advertising SDKs", async () => {
+    await expectArea("subprocessors", [
+      ["Intercom messenger", "src/app.ts", [" export function boot() {", "+  Intercom({ app_id: 'abc123' });"]],
+      ["Crisp web SDK", "src/app.ts", [" export function boot() {", "+  Crisp.configure(process.env.NEXT_PUBLIC_CRISP_ID);"]],
+      ["Clarity package", "src/app.ts", [" export function boot() {", "+  Clarity.init(projectId);"]],
+      ["react-ga4", "src/app.ts", [" export function boot() {", "+  ReactGA.initialize('G-ABC123');"]],
+      ["Segment snippet load", "src/app.ts", [" export function boot() {", "+  analytics.load('writeKey123');"]],
+      ["LaunchDarkly client", "src/flags.ts", [" export function flags(context: LDContext) {", "+  const ldClient = LDClient.initialize(clientSideId, context);"]],
+      ["AppsFlyer on Android", "app/src/main/java/org/example/App.kt", ["     super.onCreate()", "+        AppsFlyerLib.getInstance().init(AF_DEV_KEY, null, this)"]],
+      ["AdMob on Android", "app/src/main/java/org/example/App.kt", ["     super.onCreate()", "+        MobileAds.initialize(this) {}"]],
+      ["Polar client", "src/payment/polar/polarClient.ts", [' import { Polar } from "@polar-sh/sdk";', "+export const polarClient = new Polar({", "+  accessToken: process.env.POLAR_ACCESS_TOKEN,"]],
+    ], true);
+  });
+
+  it("leaves calls on an SDK set up elsewhere alone", async () => {
+    await expectArea("subprocessors", [
+      ["Intercom shown", "src/app.ts", [" export function help() {", "+  Intercom('show');"]],
+      ["PostHog reset", "src/app.ts", [" export function logout() {", "+  posthog.reset();"]],
+      ["a local analytics loader", "src/app.ts", [" export function boot() {", "+  analytics.load(config);"]],
+    ], false);
+  });
+});
