@@ -253,3 +253,23 @@ describe("SDK set-up calls from each quickstart, with no import in view", () => 
     ], false);
   });
 });
+
+describe("error trackers and log shippers set up by configuration blocks and constructors", () => {
+  it("finds Raven, Airbrake, Elixir config, New Relic's require, TrackJS and log transports", async () => {
+    await expectArea("subprocessors", [
+      ["Elixir Sentry config", "config/prod.exs", [" import Config", "+config :sentry,", '+  dsn: System.get_env("SENTRY_DSN")']],
+      ["sentry-raven configure", "config/initializers/raven.rb", [" # frozen_string_literal: true", "+Raven.configure do |config|", "+  config.dsn = ENV['SENTRY_DSN']"]],
+      ["Airbrake configure", "config/initializers/airbrake.rb", [" # frozen_string_literal: true", "+Airbrake.configure do |c|", "+  c.project_id = ENV['AIRBRAKE_ID']"]],
+      ["New Relic agent required first", "server.js", ["+require('newrelic');", " const express = require('express');"]],
+      ["TrackJS install", "src/errors.js", [" export function setup() {", "+  TrackJS.install({ token: 'abc' });"]],
+      ["Logtail transport", "src/log.ts", [" const logger = winston.createLogger({});", "+export const logtail = new Logtail(process.env.LOGTAIL_TOKEN);"]],
+    ], true);
+  });
+
+  it("leaves the same set-up moved within the file alone", async () => {
+    await expectArea("subprocessors", [
+      ["New Relic require moved", "server.js", ["-require('newrelic');", " const express = require('express');", "+require('newrelic');"]],
+      ["Elixir Sentry config moved", "config/prod.exs", ["-config :sentry, dsn: System.get_env(\"SENTRY_DSN\")", " import Config", "+config :sentry, dsn: System.get_env(\"SENTRY_DSN\")"]],
+    ], false);
+  });
+});

@@ -129,9 +129,9 @@ const IMPORTS: Record<string, RegExp> = {
   php: /^\s*use\s+([\w\\]+)/,
   dart: /^\s*import\s+["']package:(\w+)\//,
 };
-/** Dart (Flutter) and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name. */
-const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : /\.(?:vue|svelte|astro)$/i.test(diff.path) ? "js" : diff.fileClass.kind);
-const isCode = (kind: string) => kind === "dart" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
+/** Dart (Flutter), Elixir (config/runtime.exs, lib/*.ex) and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name. */
+const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : /\.exs?$/i.test(diff.path) ? "elixir" : /\.(?:vue|svelte|astro)$/i.test(diff.path) ? "js" : diff.fileClass.kind);
+const isCode = (kind: string) => kind === "dart" || kind === "elixir" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
 
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
 const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataOptions ?? []).map((option) => ({ service, pattern: new RegExp(option, "i") })));
@@ -148,7 +148,7 @@ export const OWN_HOST = String.raw`(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\
 /** A URL to a host other than one's own. */
 export const REMOTE_URL = new RegExp(String.raw`\bhttps?:\/\/(?!${OWN_HOST})[\w-]+(?:\.[\w-]+)+`, "i");
 
-const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init) })));
+const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init, "m") })));
 const INIT_SCAN = literalPrefilter(INITS.map((i) => i.pattern.source), new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm"));
 
 /** An SDK initialised on an added line (and not on a removed one: that is a move or an edit). */
