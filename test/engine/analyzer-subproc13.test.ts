@@ -226,6 +226,7 @@ describe("identity traits carried by events, pixels and user ids", () => {
       ["Amplitude user id", "src/session.ts", [" export function onLogin(user: User) {", "+  amplitude.setUserId(user.id);"]],
       ["event with a hashed e-mail", "src/signup.ts", [" export function onSignup(user: User) {", "+  analytics.track('Signed Up', { email_hash: sha256(user.email) });"]],
       ["an e-mail verified flag", "src/signup.ts", [" export function onVerify(user: User) {", "+  posthog.capture('verified', { email_verified: true });"]],
+      ["e-mail as the sign-up method", "src/signup.ts", [" export function onSignup() {", "+  analytics.track('Signed Up', { method: 'email' });"]],
     ], false);
   });
 });
@@ -237,7 +238,7 @@ describe("SDK set-up calls from each quickstart, with no import in view", () => 
       ["Crisp web SDK", "src/app.ts", [" export function boot() {", "+  Crisp.configure(process.env.NEXT_PUBLIC_CRISP_ID);"]],
       ["Clarity package", "src/app.ts", [" export function boot() {", "+  Clarity.init(projectId);"]],
       ["react-ga4", "src/app.ts", [" export function boot() {", "+  ReactGA.initialize('G-ABC123');"]],
-      ["Segment snippet load", "src/app.ts", [" export function boot() {", "+  analytics.load('writeKey123');"]],
+      ["Segment snippet load", "src/app.ts", [" export function boot() {", "+  analytics.load('7Hd2kqLmZx9PwQ3rTy5uVb8nC1eF4gJ6');"]],
       ["LaunchDarkly client", "src/flags.ts", [" export function flags(context: LDContext) {", "+  const ldClient = LDClient.initialize(clientSideId, context);"]],
       ["AppsFlyer on Android", "app/src/main/java/org/example/App.kt", ["     super.onCreate()", "+        AppsFlyerLib.getInstance().init(AF_DEV_KEY, null, this)"]],
       ["AdMob on Android", "app/src/main/java/org/example/App.kt", ["     super.onCreate()", "+        MobileAds.initialize(this) {}"]],
