@@ -274,3 +274,24 @@ describe("error trackers and log shippers set up by configuration blocks and con
     ], false);
   });
 });
+
+// Read from the validation batch's misses after its second scoring (tuned): a React Native module linked by hand in Gradle,
+// a vendor's bundler plugin, and a user handed to the app's own error-tracking wrapper.
+describe("after the validation batch: linked native modules, build plugins and error-tracking wrappers", () => {
+  it("finds a React Native SDK linked as a Gradle project and a user given to an error-tracking wrapper", async () => {
+    await expectArea("subprocessors", [
+      ["react-native-sentry linked", "android/app/build.gradle", [" dependencies {", "+    compile project(':react-native-sentry')", "     compile project(':react-native-photo-view')"]],
+      ["error tracker wrapper given the user", "src/auth/AuthProvider.tsx", ["   useEffect(() => {", "     if (userContext) {", "+      errorTracker.setUserData({ email, id, username: `${firstName} ${lastName}` });"]],
+    ], true);
+  });
+
+  it("leaves bundler plugins and CLIs of a vendor, other linked modules and anonymous users alone", async () => {
+    await expectArea("subprocessors", [
+      ["Sentry webpack plugin", "package.json", ['     "@pollyjs/core": "^5.0.0",', '+    "@sentry/webpack-plugin": "^1.14.0",']],
+      ["Sentry vite plugin", "package.json", ['     "@saleor/sdk": "0.6.0",', '+    "@sentry/vite-plugin": "^2.15.0",']],
+      ["Sentry CLI", "package.json", ['     "prettier": "^3.0.0",', '+    "@sentry/cli": "^2.20.6",']],
+      ["a UI module linked", "android/app/build.gradle", [" dependencies {", "+    compile project(':react-native-photo-view')"]],
+      ["error tracker wrapper given an id", "src/auth/AuthProvider.tsx", ["   useEffect(() => {", "+      errorTracker.setUserData({ id });"]],
+    ], false);
+  });
+});

@@ -99,7 +99,9 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)(?:Directory\.Packages\.props|packages\.config)$/, /<PackageVersion\s+Include="([\w.-]+)"|<package\s+id="([\w.-]+)"/],
   [/(?:^|\/)go\.mod$/, /^\s*(?:require\s+)?([\w.-]+\.[a-z]+\/[\w./-]+)\s+v\d/],
   [/(?:^|\/)pom\.xml$/, /<artifactId>([\w.-]+)<\/artifactId>/],
-  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+)(?::[^"']*)?["']/],
+  // Maven coordinates, or a React Native module linked by hand as a Gradle project (`compile project(':react-native-sentry')`,
+  // the pre-0.60 react-native link form): the project is named for its npm package.
+  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+)(?::[^"']*)?["']|\bproject\s*\(\s*["']:(react-native-[\w.-]+)["']\s*\)/],
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
@@ -224,10 +226,18 @@ function moduleService(module: string): ThirdPartyService | undefined {
  * subspec (Firebase/Analytics) to its pod, an npm package to its scope, a NuGet package to its namespace
  * (Sentry.Serilog), a Maven artifact to the groupId just above it (io.sentry).
  */
+/**
+ * A vendor's build tooling, reached through its npm scope only: bundler plugins and CLIs that upload source maps or
+ * releases at build time (@sentry/webpack-plugin, @sentry/vite-plugin, @sentry/cli, @datadog/datadog-ci); no user's data
+ * goes through them. A package the catalogue names itself still counts.
+ */
+const BUILD_TOOL_PACKAGE = /^@[\w.-]+\/(?:[\w.-]*[-/])?(?:webpack|vite|rollup|esbuild|babel|metro|next|bundler|unplugin)-plugin$|^@[\w.-]+\/(?:[\w.-]+-)?(?:cli|ci|wizard)$/;
+
 function packageService(name: string, diff: FileDiff, index: number): ThirdPartyService | undefined {
   const lower = name.toLowerCase();
   const known = byPackage.get(lower);
   if (known) return known;
+  if (BUILD_TOOL_PACKAGE.test(lower)) return undefined;
   if (/(?:^|\/)Podfile$/.test(diff.path)) return byPackage.get(lower.split("/")[0]);
   if (lower.startsWith("@")) return byScope.get(lower.split("/")[0]) ?? undefined;
   if (/(?:^|\/)composer\.json$/.test(diff.path) && lower.includes("/")) return byVendor.get(lower.split("/")[0]) ?? undefined;
