@@ -189,11 +189,14 @@ function personalDataOptions(diff: FileDiff): RawFinding[] {
  * the package names the service (jsdelivr.com/documentation, unpkg.com, esm.sh, skypack.dev and jspm.io URL forms).
  */
 const CDN_PACKAGE = /\b(?:(?:cdn\.jsdelivr\.net\/npm|unpkg\.com|esm\.sh|esm\.run|cdn\.skypack\.dev)\/|ga\.jspm\.io\/npm:)(@[\w.-]+\/[\w.-]+|[\w.-]+)/gi;
-const CDN_SCAN = literalPrefilter([CDN_PACKAGE.source], new RegExp(CDN_PACKAGE.source, "gim"));
+/** The CDNs' hosts, tested once on a file's added text: few files name one, so no line scan of its own is planned. */
+const CDN_HOST = /cdn\.jsdelivr\.net\/npm\/|unpkg\.com\/|esm\.sh\/|esm\.run\/|cdn\.skypack\.dev\/|ga\.jspm\.io\/npm:/i;
 function cdnPackages(diff: FileDiff, kind: string): Array<{ service: ThirdPartyService; line: { newLine: number; text: string } }> {
   const found: Array<{ service: ThirdPartyService; line: { newLine: number; text: string } }> = [];
-  for (const index of candidateLines(diff.added, CDN_SCAN)) {
+  if (!CDN_HOST.test(diff.added.text)) return found;
+  for (const index of diff.added.indexes) {
     const line = diff.lines[index];
+    if (!CDN_HOST.test(line.text)) continue;
     if (line.text.length > 2000 || (isCode(kind) && (COMMENT.test(line.text) || inBlockComment(diff, index)))) continue;
     if (kind === "docs" && !LOADS_SCRIPT.test(line.text)) continue;
     for (const m of line.text.matchAll(CDN_PACKAGE)) {
