@@ -88,7 +88,7 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)(?:package|composer)\.json$/, /^\s*"(@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"[^"]*"/],
   // pip requirement files, also split by environment in a requirements/ folder (requirements/production.txt) and pip-tools inputs (.in).
   [/(?:^|\/)(?:requirements[\w.-]*|requirements\/[\w.-]+)\.(?:txt|in)$/, /^\s*([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?\s*(?:[=<>!~]=?|;|$)/],
-  // PEP 621 and Poetry tables; a PEP 621 entry may be a bare name (`"posthog",`), read only inside a dependency list (dependencyListAt).
+  // PEP 621 and Poetry tables; a PEP 621 entry may be a bare name (`"posthog",`), read only inside a dependency list (outsideDependencyList).
   [/(?:^|\/)(?:pyproject\.toml|Pipfile)$/, /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=\s*["{]|^\s*"([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*[<>=~!^]|^\s*"([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?"\s*,?\s*$/],
   // setuptools' install_requires / extras_require entries (`'sentry-sdk>=1.40',`), read only inside such a list.
   [/(?:^|\/)setup\.py$/, /^\s*["']([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?\s*(?:[<>=~!]=?\s*[\w.*]+\s*(?:,\s*[<>=~!]=?\s*[\w.*]+\s*)*)?(?:;[^"']*)?["']\s*,?\s*$/],
