@@ -5,8 +5,10 @@
 // service (`polarClient.customers.create({ email })`), more manifest formats (requirements/ folders, PEP 621 bare names,
 // setup.py, Gradle version catalogs, NuGet central packages) and development-only sections per format (require-dev,
 // dev-dependencies, Gemfile groups, Mix's only:, Gradle test configurations, pubspec dev_dependencies, Podfile test targets).
-import { describe, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
+import { review } from "../../src/engine/index.js";
 import { expectArea } from "./support/check-rule-cases.js";
+import { configuration, input } from "./support/configuration.js";
 
 describe("third parties added in the catalogue's new entries", () => {
   it("finds the new SDKs in manifests and their scripts in pages", async () => {
@@ -293,5 +295,16 @@ describe("after the validation batch: linked native modules, build plugins and e
       ["a UI module linked", "android/app/build.gradle", [" dependencies {", "+    compile project(':react-native-photo-view')"]],
       ["error tracker wrapper given an id", "src/auth/AuthProvider.tsx", ["   useEffect(() => {", "+      errorTracker.setUserData({ id });"]],
     ], false);
+  });
+});
+
+describe("an event carrying an identity trait, for a product that handles health data", () => {
+  it("says which data the product handles, like the other identity findings", async () => {
+    const patch = "@@ -10,1 +10,2 @@\n export function onSignup(user: User) {\n+  posthog.capture('signed_up', { email: user.email, plan });";
+    const file = { path: "src/signup.ts", status: "modified" as const, patch };
+    const plain = (await review(input([file]), configuration())).findings.find((f) => f.ruleId === "analytics-event-identity-traits");
+    const health = (await review(input([file]), configuration({ profile: { data_handled: ["patient records"] } }))).findings.find((f) => f.ruleId === "analytics-event-identity-traits");
+    expect(plain?.message).not.toContain("patient records");
+    expect(health?.message).toContain("patient records");
   });
 });
