@@ -49,7 +49,7 @@ function groundInProfile(finding: RawFinding, profile: ProfileContext): void {
     finding.extraChangeAreas = ["international_transfer"];
     (finding.profileNotes ??= []).push({ key: "euTransfer", values: { hosting: profile.euHosting, vendor } });
   }
-  if (profile.handlesHealthData && profile.dataHandled && ["pii-field-added", "pii-in-logs", "ai-provider-added", "ai-data-sent", "outbound-data-flow", "third-party-sdk-added", "analytics-identity-traits", "analytics-event-email-identity", "error-tracking-pii", "error-tracking-user-context"].includes(finding.ruleId)) {
+  if (profile.handlesHealthData && profile.dataHandled && ["pii-field-added", "pii-in-logs", "ai-provider-added", "ai-data-sent", "outbound-data-flow", "third-party-sdk-added", "analytics-identity-traits", "analytics-event-email-identity", "analytics-event-identity-traits", "error-tracking-pii", "error-tracking-user-context"].includes(finding.ruleId)) {
     (finding.profileNotes ??= []).push({ key: "healthData", values: { dataHandled: profile.dataHandled } });
     if (finding.ruleId === "pii-field-added" || finding.ruleId === "pii-in-logs") finding.severity = "high";
   }

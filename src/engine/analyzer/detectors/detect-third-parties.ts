@@ -81,16 +81,27 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 // endpoint a prefix joined by a hyphen (https://us-central1-aiplatform.googleapis.com, `${location}-aiplatform...`) or,
 // for AWS, a region after it (bedrock-runtime.us-east-1.amazonaws.com). A data centre, region or tenant may be an
 // interpolated label of its own (https://${dc}.api.mailchimp.com, "https://#{ENV['DC']}.api.mailchimp.com").
-const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`])(?:[$#]?\\{[^{}\\n]{1,60}\\}\\.)?(?:[\\w-]+\\.)*(?:[\\w\${}]+-)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$|\\.[a-z]{2}(?:-[a-z]+)+-\\d\\.amazonaws\\.com)`, "i");
+const HOSTS = new RegExp(`(?:https?://(?:[\\w.-]+@)?|wss?://|["'\`](?://)?)(?:[$#]?\\{[^{}\\n]{1,60}\\}\\.)?(?:[\\w-]+\\.)*(?:[\\w\${}]+-)*(${[...byHost.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?=[/"'\`:?]|\\s|$|\\.[a-z]{2}(?:-[a-z]+)+-\\d\\.amazonaws\\.com)`, "i");
 
 // One package name per manifest line, by manifest format.
 const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)(?:package|composer)\.json$/, /^\s*"(@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"[^"]*"/],
-  [/(?:^|\/)requirements[\w.-]*\.txt$/, /^\s*([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?\s*(?:[=<>!~]=?|;|$)/],
-  [/(?:^|\/)(?:pyproject\.toml|Pipfile)$/, /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=\s*["{]|^\s*"([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*[<>=~!^]/],
+  // pip requirement files, also split by environment in a requirements/ folder (requirements/production.txt) and pip-tools inputs (.in).
+  [/(?:^|\/)(?:requirements[\w.-]*|requirements\/[\w.-]+)\.(?:txt|in)$/, /^\s*([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?\s*(?:[=<>!~]=?|;|$)/],
+  // PEP 621 and Poetry tables; a PEP 621 entry may be a bare name (`"posthog",`), read only inside a dependency list (outsideDependencyList).
+  [/(?:^|\/)(?:pyproject\.toml|Pipfile)$/, /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=\s*["{]|^\s*"([A-Za-z0-9][\w.-]*)\s*(?:\[[^\]]*\])?\s*[<>=~!^]|^\s*"([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?"\s*,?\s*$/],
+  // setuptools' install_requires / extras_require entries (`'sentry-sdk>=1.40',`), read only inside such a list.
+  [/(?:^|\/)setup\.py$/, /^\s*["']([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?\s*(?:[<>=~!]=?\s*[\w.*]+\s*(?:,\s*[<>=~!]=?\s*[\w.*]+\s*)*)?(?:;[^"']*)?["']\s*,?\s*$/],
+  // Gradle version catalogs (gradle/libs.versions.toml): `sentry-android = { module = "io.sentry:sentry-android", ... }`,
+  // `{ group = "io.sentry", name = "sentry-android" }` or `"io.sentry:sentry-android:7.0.0"` (docs.gradle.org version catalogs).
+  [/(?:^|\/)[\w.-]*\.versions\.toml$/, /\bmodule\s*=\s*"[\w.-]+:([\w.-]+)"|\bgroup\s*=\s*"[\w.-]+"\s*,\s*name\s*=\s*"([\w.-]+)"|^\s*[\w.-]+\s*=\s*"[\w.-]+:([\w.-]+):[^"]*"/],
+  // NuGet central package management and the older packages.config.
+  [/(?:^|\/)(?:Directory\.Packages\.props|packages\.config)$/, /<PackageVersion\s+Include="([\w.-]+)"|<package\s+id="([\w.-]+)"/],
   [/(?:^|\/)go\.mod$/, /^\s*(?:require\s+)?([\w.-]+\.[a-z]+\/[\w./-]+)\s+v\d/],
   [/(?:^|\/)pom\.xml$/, /<artifactId>([\w.-]+)<\/artifactId>/],
-  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+)(?::[^"']*)?["']/],
+  // Maven coordinates, or a React Native module linked by hand as a Gradle project (`compile project(':react-native-sentry')`,
+  // the pre-0.60 react-native link form): the project is named for its npm package.
+  [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+)(?::[^"']*)?["']|\bproject\s*\(\s*["']:(react-native-[\w.-]+)["']\s*\)/],
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
@@ -105,7 +116,10 @@ const HTML_PAGE = /\.(?:html?|xhtml)$/i;
 const LOADS_SCRIPT = /<script\b|<iframe\b|<link\b|\bsrc\s*=|\(\s*window\s*,\s*document\b|\bfetch\s*\(/i;
 const GRADLE_PLUGIN = /^\s*id\s*\(?\s*["']([\w.-]+)["']|\bapply\s*\(?\s*plugin\s*[:=]\s*["']([\w.-]+)["']/;
 /** Manifests the file classifier does not know as such (Elixir's mix.exs, Swift's Package.swift and Ruby's Podfile are code that lists dependencies). */
-const OTHER_MANIFEST = /(?:^|\/)(?:mix\.exs|Podfile|pubspec\.yaml|Package\.swift)$/;
+const OTHER_MANIFEST = /(?:^|\/)(?:mix\.exs|Podfile|pubspec\.yaml|Package\.swift|requirements\/[\w.-]+\.(?:txt|in)|requirements[\w.-]*\.in|setup\.py|[\w.-]*\.versions\.toml|Directory\.Packages\.props|packages\.config)$/;
+/** A version catalog's group (`module = "io.sentry:..."`, `group = "io.sentry"`, `"io.sentry:sentry-android:7.0.0"`) and plugin id (`id = "io.sentry.android.gradle"`). */
+const CATALOG_GROUP = /\bmodule\s*=\s*"([\w.-]+):|\bgroup\s*=\s*"([\w.-]+)"|^\s*[\w.-]+\s*=\s*"([\w.-]+):[\w.-]+:/;
+const CATALOG_PLUGIN = /\bid\s*=\s*"([\w.-]+)"/;
 
 const IMPORTS: Record<string, RegExp> = {
   js: /\bfrom\s+["']([^"']+)["']|\brequire\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/,
@@ -117,9 +131,9 @@ const IMPORTS: Record<string, RegExp> = {
   php: /^\s*use\s+([\w\\]+)/,
   dart: /^\s*import\s+["']package:(\w+)\//,
 };
-/** Dart (Flutter) and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name. */
-const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : /\.(?:vue|svelte|astro)$/i.test(diff.path) ? "js" : diff.fileClass.kind);
-const isCode = (kind: string) => kind === "dart" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
+/** Dart (Flutter), Elixir (config/runtime.exs, lib/*.ex) and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name. */
+const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : /\.exs?$/i.test(diff.path) ? "elixir" : /\.(?:vue|svelte|astro)$/i.test(diff.path) ? "js" : diff.fileClass.kind);
+const isCode = (kind: string) => kind === "dart" || kind === "elixir" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
 
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
 const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataOptions ?? []).map((option) => ({ service, pattern: new RegExp(option, "i") })));
@@ -136,7 +150,7 @@ export const OWN_HOST = String.raw`(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\
 /** A URL to a host other than one's own. */
 export const REMOTE_URL = new RegExp(String.raw`\bhttps?:\/\/(?!${OWN_HOST})[\w-]+(?:\.[\w-]+)+`, "i");
 
-const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init) })));
+const INITS = THIRD_PARTY_SERVICES.flatMap((service) => (service.inits ?? []).map((init) => ({ service, pattern: new RegExp(init, "m") })));
 const INIT_SCAN = literalPrefilter(INITS.map((i) => i.pattern.source), new RegExp(INITS.map((i) => `(?:${i.pattern.source})`).join("|"), "gm"));
 
 /** An SDK initialised on an added line (and not on a removed one: that is a move or an edit). */
@@ -169,6 +183,32 @@ function personalDataOptions(diff: FileDiff): RawFinding[] {
   }
   return [];
 }
+/**
+ * An npm package loaded from a public package CDN in a page or a module (`<script src="https://cdn.jsdelivr.net/npm/posthog-js@1">`,
+ * `import "https://esm.sh/@sentry/browser@8"`, `https://unpkg.com/@amplitude/analytics-browser`): the CDN is only the carrier,
+ * the package names the service (jsdelivr.com/documentation, unpkg.com, esm.sh, skypack.dev and jspm.io URL forms).
+ */
+const CDN_PACKAGE = /\b(?:(?:cdn\.jsdelivr\.net\/npm|unpkg\.com|esm\.sh|esm\.run|cdn\.skypack\.dev)\/|ga\.jspm\.io\/npm:)(@[\w.-]+\/[\w.-]+|[\w.-]+)/gi;
+/** The CDNs' hosts, tested once on a file's added text: few files name one, so no line scan of its own is planned. */
+const CDN_HOST = /cdn\.jsdelivr\.net\/npm\/|unpkg\.com\/|esm\.sh\/|esm\.run\/|cdn\.skypack\.dev\/|ga\.jspm\.io\/npm:/i;
+function cdnPackages(diff: FileDiff, kind: string): Array<{ service: ThirdPartyService; line: { newLine: number; text: string } }> {
+  const found: Array<{ service: ThirdPartyService; line: { newLine: number; text: string } }> = [];
+  if (!CDN_HOST.test(diff.added.text)) return found;
+  for (const index of diff.added.indexes) {
+    const line = diff.lines[index];
+    if (!CDN_HOST.test(line.text)) continue;
+    if (line.text.length > 2000 || (isCode(kind) && (COMMENT.test(line.text) || inBlockComment(diff, index)))) continue;
+    if (kind === "docs" && !LOADS_SCRIPT.test(line.text)) continue;
+    for (const m of line.text.matchAll(CDN_PACKAGE)) {
+      const name = m[1].toLowerCase();
+      const service = byPackage.get(name) ?? (name.startsWith("@") ? byScope.get(name.split("/")[0]) ?? undefined : undefined);
+      // Loaded before too (a version moved in the URL) is no new service.
+      if (service && !service.selfHosted && !diff.removedCompact.includes(name)) { found.push({ service, line }); break; }
+    }
+  }
+  return found;
+}
+
 /** Per code kind: a known API host or an import line. */
 const CODE_SCAN: Record<string, RegExp> = Object.fromEntries(Object.entries(IMPORTS).map(([k, pattern]) => [k, new RegExp(`${HOSTS.source}|${pattern.source}`, "gim")]));
 
@@ -189,16 +229,24 @@ function moduleService(module: string): ThirdPartyService | undefined {
  * subspec (Firebase/Analytics) to its pod, an npm package to its scope, a NuGet package to its namespace
  * (Sentry.Serilog), a Maven artifact to the groupId just above it (io.sentry).
  */
+/**
+ * A vendor's build tooling, reached through its npm scope only: bundler plugins and CLIs that upload source maps or
+ * releases at build time (@sentry/webpack-plugin, @sentry/vite-plugin, @sentry/cli, @datadog/datadog-ci); no user's data
+ * goes through them. A package the catalogue names itself still counts.
+ */
+const BUILD_TOOL_PACKAGE = /^@[\w.-]+\/(?:[\w.-]*[-/])?(?:webpack|vite|rollup|esbuild|babel|metro|next|bundler|unplugin)-plugin$|^@[\w.-]+\/(?:[\w.-]+-)?(?:cli|ci|wizard)$/;
+
 function packageService(name: string, diff: FileDiff, index: number): ThirdPartyService | undefined {
   const lower = name.toLowerCase();
   const known = byPackage.get(lower);
   if (known) return known;
+  if (BUILD_TOOL_PACKAGE.test(lower)) return undefined;
   if (/(?:^|\/)Podfile$/.test(diff.path)) return byPackage.get(lower.split("/")[0]);
   if (lower.startsWith("@")) return byScope.get(lower.split("/")[0]) ?? undefined;
   if (/(?:^|\/)composer\.json$/.test(diff.path) && lower.includes("/")) return byVendor.get(lower.split("/")[0]) ?? undefined;
   // Not a test double of the service (stripe-ruby-mock, twilio-test-toolkit): it talks to nothing.
   if (/(?:^|\/)Gemfile$/.test(diff.path) && !/mock|test|spec|fake|stub/.test(lower)) return byGemPrefix.get(lower.split("-")[0]) ?? undefined;
-  if (/\.csproj$/.test(diff.path)) return moduleService(name);
+  if (/\.csproj$|(?:^|\/)(?:Directory\.Packages\.props|packages\.config)$/.test(diff.path)) return moduleService(name);
   if (/(?:^|\/)pom\.xml$/.test(diff.path)) {
     for (let i = index - 1; i >= 0 && i >= index - 3; i--) {
       const group = /<groupId>([\w.-]+)<\/groupId>/.exec(diff.lines[i].text)?.[1];
@@ -217,14 +265,68 @@ function packageNameIn(path: string, text: string): string | undefined {
   return undefined;
 }
 
-/** A dependency that ships nothing to production: a Go module's `// indirect` requirement, an npm devDependency. */
+/** Requirement files of development environments (requirements-dev.txt, requirements/test.txt, requirements/local.in). */
+const DEV_REQUIREMENTS = /(?:^|\/)requirements(?:[-_.]|\/)(?:dev|devel|development|local|test|tests|testing|lint|linting|docs|ci|typing)\b[\w.-]*\.(?:txt|in)$/i;
+/** Gradle configurations that only build and run tests (testImplementation, androidTestImplementation, testFixturesApi). */
+const GRADLE_TEST_CONFIGURATION = /^\s*(?:test|androidTest|testFixtures)\w*(?:Implementation|Compile|Api|RuntimeOnly|CompileOnly)\b/;
+/** Sections, groups and targets of development only, per manifest format (each format's documentation). */
+const DEV_SECTION: Array<[RegExp, RegExp, RegExp]> = [
+  // [manifest, a section or group opener (its name captured), the names of development sections]
+  [/(?:^|\/)(?:package|composer)\.json$/, /^\s*"(\w*[dD]ependencies|require(?:-dev)?)"\s*:/, /^(?:devDependencies|require-dev)$/],
+  [/(?:^|\/)Cargo\.toml$/, /^\s*\[([^\]]+)\]/, /(?:^|\.)(?:dev|build)-dependencies$/],
+  // Poetry groups and dev-dependencies, PEP 735 dependency groups and PEP 621 optional extras named for development.
+  [/(?:^|\/)(?:pyproject\.toml|Pipfile)$/, /^\s*\[([^\]]+)\]|^\s*([\w-]+)\s*=\s*\[\s*$/, /dev-dependencies|dev-packages|\.group\.(?:dev|test|tests|lint|docs|typing)\.|^(?:dev|test|tests|lint|docs|typing)$/],
+  [/(?:^|\/)pubspec\.yaml$/, /^(\w+):\s*$/, /^dev_dependencies$/],
+  [/(?:^|\/)Podfile$/, /^\s*target\s+["']([^"']+)["']\s+do\b/, /Tests$/],
+];
+/**
+ * A dependency that ships nothing to production: a Go module's `// indirect` requirement, an npm devDependency, Composer's
+ * require-dev, Cargo's dev-dependencies, Poetry and PEP 735 development groups, Flutter's dev_dependencies, a Podfile's test
+ * target, a Gemfile's development and test groups, Mix's `only: [:dev, :test]`, Gradle's test configurations and development
+ * requirement files.
+ */
 function developmentOnly(diff: FileDiff, index: number): boolean {
-  if (/(?:^|\/)go\.mod$/.test(diff.path)) return /\/\/\s*indirect\b/.test(diff.lines[index].text);
-  if (!/(?:^|\/)package\.json$/.test(diff.path)) return false;
+  const text = diff.lines[index].text;
+  if (/(?:^|\/)go\.mod$/.test(diff.path)) return /\/\/\s*indirect\b/.test(text);
+  if (DEV_REQUIREMENTS.test(diff.path)) return true;
+  if (/build\.gradle(?:\.kts)?$/.test(diff.path)) return GRADLE_TEST_CONFIGURATION.test(text);
+  if (/(?:^|\/)mix\.exs$/.test(diff.path)) return /\bonly:\s*(?::(?:dev|test)\b|\[\s*:(?:dev|test)\s*(?:,\s*:(?:dev|test)\s*)?\])/.test(text);
+  if (/(?:^|\/)Gemfile$/.test(diff.path)) {
+    if (/\bgroups?:\s*(?:\[?\s*:(?:development|test)\b)/.test(text)) return true;
+    // The innermost block above the line: a group of development or test gems, or the end of a block (top level).
+    for (let i = index - 1; i >= 0; i--) {
+      const line = diff.lines[i].text;
+      if (/^\s*end\b/.test(line)) return false;
+      const group = /^\s*group\s+(.+?)\s+do\b/.exec(line)?.[1];
+      if (group) return group.split(/\s*,\s*/).every((g) => /^:(?:development|test)$|^["'](?:development|test)["']$/.test(g));
+    }
+    return false;
+  }
   // The nearest section heading above the line, when the hunk shows it.
+  for (const [file, opener, dev] of DEV_SECTION) {
+    if (!file.test(diff.path)) continue;
+    for (let i = index - 1; i >= 0; i--) {
+      const m = opener.exec(diff.lines[i].text);
+      const section = m?.slice(1).find((g) => g !== undefined);
+      if (section) return dev.test(section);
+    }
+    return false;
+  }
+  return false;
+}
+
+/**
+ * Python manifests whose entries may be bare quoted names: only inside a dependency list (PEP 621 `dependencies = [`,
+ * optional or grouped dependencies, setuptools' `install_requires=[`), not `keywords`, `classifiers` or `packages`. A
+ * list whose opener the hunk does not show counts.
+ */
+function outsideDependencyList(diff: FileDiff, index: number): boolean {
+  if (!/(?:^|\/)(?:pyproject\.toml|setup\.py)$/.test(diff.path) || /=/.test(diff.lines[index].text)) return false;
   for (let i = index - 1; i >= 0; i--) {
-    const section = /^\s*"(\w*[dD]ependencies)"\s*:/.exec(diff.lines[i].text)?.[1];
-    if (section) return section === "devDependencies";
+    const line = diff.lines[i].text;
+    const key = /^\s*["']?([\w-]+)["']?\s*[=:]\s*[[{(]/.exec(line)?.[1];
+    if (key) return !/depend|requires|^(?:dev|test|tests|lint|docs|typing|all|extras?)$/i.test(key) && !/optional-dependencies|dependency-groups/.test(diff.lines.slice(Math.max(0, i - 30), i).map((l) => l.text).join("\n"));
+    if (/^\s*\[/.test(line)) return true;
   }
   return false;
 }
@@ -360,6 +462,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const add = (f: RawFinding) => { if (!seen.has(f.dedupeKey!)) { seen.add(f.dedupeKey!); findings.push(f); } };
   if (kind !== "manifest") findings.push(...personalDataOptions(diff));
   if (isCode(kind)) for (const f of initialisations(diff)) add(f);
+  if (kind !== "manifest") for (const { service, line } of cdnPackages(diff, kind)) add(finding(diff, service, line, "code"));
   const importPattern = IMPORTS[kind];
   const candidates = kind === "manifest" ? diff.added.indexes : candidateLines(diff.added, importPattern && isCode(kind) ? CODE_SCAN[kind] : HOSTS_SCAN);
   for (const index of candidates) {
@@ -368,15 +471,17 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     if (kind === "manifest") {
       const name = packageNameIn(diff.path, line.text);
       // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
-      const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1] : undefined;
+      const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1]
+        : /\.versions\.toml$/.test(diff.path) ? CATALOG_GROUP.exec(line.text)?.slice(1).find((g) => g !== undefined) : undefined;
       // A Gradle plugin of the service (`id("io.sentry.android.gradle")`, `apply plugin: 'com.google.firebase.crashlytics'`)
       // installs its SDK: the plugin id is read like a package namespace.
-      const plugin = !name && /build\.gradle(?:\.kts)?$/.test(diff.path) ? GRADLE_PLUGIN.exec(line.text)?.slice(1).find((g) => g !== undefined) : undefined;
+      const plugin = !name && /build\.gradle(?:\.kts)?$/.test(diff.path) ? GRADLE_PLUGIN.exec(line.text)?.slice(1).find((g) => g !== undefined)
+        : !name && /\.versions\.toml$/.test(diff.path) ? CATALOG_PLUGIN.exec(line.text)?.[1] : undefined;
       const service = name ? packageService(name, diff, index) ?? (group ? moduleService(group) : undefined) : plugin ? moduleService(plugin) : undefined;
       // The same package on a removed line is a version change, not a new service.
       const key = name ?? plugin;
       // A self-hosted model runtime (Ollama and its LangChain, Go, .NET clients) installs no third party.
-      if (service && key && !service.selfHosted && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index) && !servicesRemoved(diff).has(service) && !firstPartyPackage(diff, line.text, key)) add(finding(diff, service, line, "manifest"));
+      if (service && key && !service.selfHosted && !diff.removedCompact.includes(key.toLowerCase()) && !developmentOnly(diff, index) && !outsideDependencyList(diff, index) && !servicesRemoved(diff).has(service) && !firstPartyPackage(diff, line.text, key)) add(finding(diff, service, line, "manifest"));
       continue;
     }
     const host = kind === "docs" && !LOADS_SCRIPT.test(line.text) ? null : HOSTS.exec(line.text);
@@ -462,7 +567,17 @@ function personalDetailsNear(diff: FileDiff, index: number): boolean {
  * the import sits above the hunk): `Twilio::REST::Client.new`, `new \MailchimpMarketing\ApiClient()`,
  * `sendgrid.NewSendClient(key)`, `Stripe.apiKey = ...`. Not when the removed lines make the same client (a move).
  */
-const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]|::[A-Z]\w*\.(?:create|update)\b|\\[A-Z]\w*::(?:create|update)\b/;
+const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]|::[A-Z]\w*\.(?:create|update)\b|\\[A-Z]\w*::(?:create|update)\b|\.(?:customers?|contacts?|subscribers?|members?|people|persons?|profiles?|leads?|users?)(?:\.\w+)?\.(?:create|update|upsert)\w*\s*\(|\.[A-Z]\w*\.(?:create|modify)\s*\(/;
+/**
+ * The people-shaped resources of SDKs whose client objects are reached by member chains (JavaScript, Python, Go, C#):
+ * Stripe `stripe.customers.create({ email })` and Python `stripe.Customer.create(email=...)`, Polar
+ * `polar.customers.create({ email })`, HubSpot `hubspotClient.crm.contacts.basicApi.create(...)`, Mailchimp
+ * `mailchimp.lists.addListMember`-style members, Klaviyo profiles, Clerk `clerkClient.users.createUser(...)`, Customer.io
+ * people, Intercom contacts, Pipedrive persons and leads (each SDK's API reference). A client so named: the service's
+ * word, optionally followed by Client, Api, Sdk or Service (`polarClient`, `stripe_client`, `hubspotApi`).
+ */
+const PEOPLE_RESOURCE = String.raw`(?:customers?|contacts?|subscribers?|members?|people|persons?|profiles?|leads?|users?)`;
+const CLIENT_SUFFIX = String.raw`(?:[Cc]lient|_client|[Aa]pi|API|_api|[Ss]dk|SDK|[Ss]ervice|_service)?`;
 const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category !== "ai").flatMap((service) => {
   const word = serviceWord(service);
   if (word.length < 5) return [];
@@ -471,8 +586,12 @@ const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category 
   // for the service itself written fully qualified (PHP's `new \\SendGrid(key)`), and its static key setter (`\\Stripe\\Stripe::setApiKey(...)`).
   // A record created or updated through a resource class in the service's namespace (Ruby's `Stripe::Customer.create`,
   // PHP's `\\Stripe\\Customer::create`): counted when the call carries a person's details.
-  const resource = new RegExp(`\\b${word}::[A-Z]\\w*\\.(?:create|update)\\b|\\b${word}\\\\[A-Z]\\w*::(?:create|update)\\s*\\(`);
-  return [{ service, resource, pattern: new RegExp(
+  // In member-chain languages, a people-shaped resource created or updated through a client named for the service
+  // (`polarClient.customers.create({ email })`, Python's `stripe.Customer.create(email=...)`).
+  const resource = new RegExp(`\\b${word}::[A-Z]\\w*\\.(?:create|update)\\b|\\b${word}\\\\[A-Z]\\w*::(?:create|update)\\s*\\(|(?<![\\w$])${either}\\.[A-Z]\\w*\\.(?:create|modify)\\s*\\(`);
+  // Client variables are named in any case (`hubspotClient` for HubSpot, `PolarClient`).
+  const chain = new RegExp(`(?<![\\w$])${escape(word)}${CLIENT_SUFFIX}(?:\\.\\w+){0,2}\\.${PEOPLE_RESOURCE}(?:\\.\\w+)?\\.(?:create|update|upsert)\\w*\\s*\\(`, "i");
+  return [{ service, resource, chain, pattern: new RegExp(
     `\\b${word}(?:::\\w+)*::\\w*(?:Client|Analytics|API|Api|Tracker)\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
       `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=` +
       `|\\bnew\\s+\\\\(?:\\w+\\\\)*${word}\\s*\\(\\s*[^)\\s]|\\b${word}::set\\w*Key\\s*\\(`,
@@ -483,8 +602,9 @@ function namedClient(diff: FileDiff): { service: ThirdPartyService; line: { newL
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text.length > 2000 || COMMENT.test(line.text) || !CONSTRUCTION_WORD.test(line.text)) continue;
-    for (const { service, pattern, resource } of NAMED_CLIENTS) {
-      const m = pattern.exec(line.text) ?? (resource.test(line.text) && personalDetailsNear(diff, index) ? resource.exec(line.text) : null);
+    for (const { service, pattern, resource, chain } of NAMED_CLIENTS) {
+      const record = resource.exec(line.text) ?? chain.exec(line.text);
+      const m = pattern.exec(line.text) ?? (record && personalDetailsNear(diff, index) ? record : null);
       if (m && !diff.removedCompact.includes(m[0].replace(/\s+/g, "").toLowerCase())) return { service, line };
     }
   }
