@@ -1,0 +1,215 @@
+// Round 13, access: how ordinary handlers turn a caller away, read more widely. A denial is also the name a framework
+// gives the 401 or 403 answer inside a longer identifier (Go's http.StatusForbidden, DRF's status.HTTP_403_FORBIDDEN,
+// ASP.NET's Forbid() and StatusCodes.Status403Forbidden, Django's HttpResponseForbidden, NestJS's ForbiddenException);
+// a record compared with the caller and found not theirs (`if post.author != request.user: raise PermissionDenied`)
+// is an ownership check, removed unless the hunk keeps it another way; and a check removed with a Flask
+// `before_request` hook (or the hook's registration call) leaves the blueprint's routes open.
+import { describe, it } from "@jest/globals";
+import { check } from "./support/check-rule-cases.js";
+
+describe("denials named by the framework's status constants and exceptions", () => {
+  it("finds a role condition removed with its gin, DRF, ASP.NET, Django and net/http denial", async () => {
+    await check([
+      ["gin AbortWithStatus(http.StatusForbidden)", "internal/handlers/admin.go", [
+        " func DeleteUser(c *gin.Context) {",
+        "-\tif !isAdmin(c) {",
+        "-\t\tc.AbortWithStatus(http.StatusForbidden)",
+        "-\t\treturn",
+        "-\t}",
+        " \tid := c.Param(\"id\")",
+      ], "access_mfa"],
+      ["DRF status.HTTP_403_FORBIDDEN", "api/views.py", [
+        " def destroy(self, request, pk=None):",
+        "-    if not request.user.is_staff:",
+        "-        return Response(status=status.HTTP_403_FORBIDDEN)",
+        "     obj = self.get_object()",
+      ], "access_mfa"],
+      ["ASP.NET StatusCodes.Status403Forbidden", "Controllers/AdminController.cs", [
+        "         {",
+        "-            if (!User.IsInRole(\"Admin\"))",
+        "-                return StatusCode(StatusCodes.Status403Forbidden);",
+        "             return Ok(_repo.All());",
+      ], "access_mfa"],
+      ["Django HttpResponseForbidden", "inventory/views.py", [
+        " def delete_item(request, pk):",
+        "-    if not request.user.has_perm('inventory.delete_item'):",
+        "-        return HttpResponseForbidden()",
+        "     Item.objects.filter(pk=pk).delete()",
+      ], "access_mfa"],
+      ["net/http StatusUnauthorized three lines down", "handler/middleware.go", [
+        "\t\tlog.Print(\"AdminMiddleware\")",
+        "-\t\tif !auth.IsAdmin(r.Context()) {",
+        "-\t\t\tRespondJSON(r.Context(), w, ErrResponse{",
+        "-\t\t\t\tMessage: \"not admin\",",
+        "-\t\t\t}, http.StatusUnauthorized)",
+        "-\t\t\treturn",
+        "-\t\t}",
+        "\t\tnext.ServeHTTP(w, r)",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves a status constant that answers an error, not a caller", async () => {
+    await check([
+      ["not found rewritten as server error", "handler/items.go", [
+        "\titem, err := repo.Get(id)",
+        "-\tif err != nil {",
+        "-\t\tc.JSON(http.StatusNotFound, gin.H{\"error\": \"not found\"})",
+        "-\t\treturn",
+        "-\t}",
+        "+\tif err != nil {",
+        "+\t\tc.JSON(http.StatusInternalServerError, gin.H{\"error\": err.Error()})",
+        "+\t\treturn",
+        "+\t}",
+      ], null],
+      ["an exception type logged, not thrown", "src/app.ts", [
+        "-    } catch (e) {",
+        "-      if (e instanceof ForbiddenException) {",
+        "-        logger.warn('forbidden');",
+        "-      }",
+        "+    } catch (e) {",
+        "+      logger.warn(String(e));",
+      ], null],
+    ]);
+  });
+});
+
+describe("ownership checks: the record compared with the caller", () => {
+  it("finds the comparison removed with its denial in Python, JavaScript, PHP, C#, Ruby and Go", async () => {
+    await check([
+      ["Django author != request.user", "blog/views.py", [
+        " def edit_post(request, pk):",
+        "     post = get_object_or_404(Post, pk=pk)",
+        "-    if post.author != request.user:",
+        "-        raise PermissionDenied",
+        "     form = PostForm(request.POST or None, instance=post)",
+      ], "access_mfa"],
+      ["Express owner !== req.user.id", "routes/posts.js", [
+        "   const post = await Post.findById(req.params.id);",
+        "-  if (post.user.toString() !== req.user.id) {",
+        "-    return res.status(401).json({ msg: 'User not authorized' });",
+        "-  }",
+        "   await post.remove();",
+      ], "access_mfa"],
+      ["Laravel user_id !== auth()->id()", "app/Http/Controllers/PostController.php", [
+        "     {",
+        "-        if ($post->user_id !== auth()->id()) {",
+        "-            abort(403);",
+        "-        }",
+        "         $post->delete();",
+      ], "access_mfa"],
+      ["ASP.NET UserId != userId then Forbid()", "Controllers/OrdersController.cs", [
+        "             var order = await _db.Orders.FindAsync(id);",
+        "-            if (order.UserId != userId)",
+        "-                return Forbid();",
+        "             return Ok(order);",
+      ], "access_mfa"],
+      ["Rails unless @post.user == current_user", "app/controllers/posts_controller.rb", [
+        "   def edit",
+        "-    unless @post.user == current_user",
+        "-      redirect_to root_path, alert: 'Not authorized'",
+        "-    end",
+        "   end",
+      ], "access_mfa"],
+      ["Go uid != userId returning an error", "helpers/authHelper.go", [
+        "\tuid := c.GetString(\"uid\")",
+        "\terr = nil",
+        "-\tif uid != userId {",
+        "-\t\terr = errors.New(\"Unauthorized to access this resource\")",
+        "-\t\treturn err",
+        "-\t}",
+        "\treturn err",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves the check kept another way, moved, removed with its route, or an id compared for something else", async () => {
+    await check([
+      ["replaced by a policy call", "app/Http/Controllers/PostController.php", [
+        "     {",
+        "-        if ($post->user_id !== auth()->id()) {",
+        "-            abort(403);",
+        "-        }",
+        "+        $this->authorize('delete', $post);",
+        "         $post->delete();",
+      ], null],
+      ["the lookup bound to the caller", "blog/views.py", [
+        " def edit_post(request, pk):",
+        "-    post = get_object_or_404(Post, pk=pk)",
+        "-    if post.author != request.user:",
+        "-        raise PermissionDenied",
+        "+    post = get_object_or_404(Post, pk=pk, author=request.user)",
+        "     form = PostForm(request.POST or None, instance=post)",
+      ], null],
+      ["rewritten over three lines", "routes/notes.js", [
+        "-  if (note.userId !== req.user.id) return res.sendStatus(403);",
+        "+  if (note.userId !== req.user.id) {",
+        "+    return res.sendStatus(403);",
+        "+  }",
+      ], null],
+      ["removed with its route handler", "routes/notes.js", [
+        "-router.delete('/:id', async (req, res) => {",
+        "-  const note = await Note.findById(req.params.id);",
+        "-  if (note.userId !== req.user.id) return res.sendStatus(403);",
+        "-  await note.remove();",
+        "-});",
+        " module.exports = router;",
+      ], null],
+      ["a sender compared for an unread count", "services/chat.js", [
+        "   for (const m of messages) {",
+        "-    if (m.senderId !== currentUser.id) {",
+        "-      unread += 1;",
+        "-    }",
+        "   }",
+      ], null],
+    ]);
+  });
+});
+
+describe("checks in a Flask request hook", () => {
+  it("finds a before_request hook removed with its check, and the hook's registration call removed", async () => {
+    await check([
+      ["decorated admin hook", "app/admin/__init__.py", [
+        " admin = Blueprint('admin', __name__)",
+        "-@admin.before_request",
+        "-def restrict_to_admins():",
+        "-    if not current_user.is_admin:",
+        "-        abort(403)",
+        " from . import views",
+      ], "access_mfa"],
+      ["decorated sign-in hook", "app/__init__.py", [
+        "-@app.before_request",
+        "-def require_login():",
+        "-    if not session.get('user_id'):",
+        "-        return redirect(url_for('auth.login'))",
+        " @app.route('/')",
+      ], "access_mfa"],
+      ["registration call", "app/admin/__init__.py", [
+        " admin = Blueprint('admin', __name__)",
+        "-admin.before_request(check_for_admin)",
+        " @admin.route('/')",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves a hook rewritten in place and a plain helper removed", async () => {
+    await check([
+      ["hook rewritten", "app/admin/__init__.py", [
+        "-@admin.before_request",
+        "-def restrict_to_admins():",
+        "-    if not current_user.is_admin:",
+        "-        abort(403)",
+        "+@admin.before_request",
+        "+def restrict_to_admins():",
+        "+    if not current_user.is_admin:",
+        "+        abort(404)",
+      ], null],
+      ["plain helper", "app/utils.py", [
+        "-def restrict_to_admins():",
+        "-    if not current_user.is_admin:",
+        "-        abort(403)",
+        " from . import views",
+      ], null],
+    ]);
+  });
+});
