@@ -213,3 +213,39 @@ describe("checks in a Flask request hook", () => {
     ]);
   });
 });
+
+describe("guards kept in another form", () => {
+  it("leaves a permission's module prefix dropped, a PHP page's session check moved into an include, a Laravel route moved into a middleware group", async () => {
+    await check([
+      ["DRF import style", "api/views.py", [
+        "-    permission_classes = (permissions.IsAuthenticated,)",
+        "+    permission_classes = [IsAuthenticated]",
+      ], null],
+      ["PHP include of the check", "admin/index.php", [
+        "-<?php session_start(); if (!isset($_SESSION['admin'])) { header('Location: login.php'); exit; } ?>",
+        "+<?php require_once 'auth_check.php'; ?>",
+        " <html>",
+      ], null],
+      ["Laravel route moved into a group", "routes/web.php", [
+        "-Route::get('/admin', [AdminController::class, 'index'])->middleware('admin');",
+        "+Route::middleware(['auth', 'admin'])->group(function () {",
+        "+    Route::get('/admin', [AdminController::class, 'index']);",
+        "+});",
+      ], null],
+    ]);
+  });
+
+  it("still finds a permission class dropped beside a prefixed one, and a session check replaced by an unrelated include", async () => {
+    await check([
+      ["DRF owner permission dropped", "api/views.py", [
+        "-    permission_classes = [permissions.IsAuthenticated, IsOwner]",
+        "+    permission_classes = [permissions.IsAuthenticated]",
+      ], "access_mfa"],
+      ["PHP header include", "admin/index.php", [
+        "-<?php session_start(); if (!isset($_SESSION['admin'])) { header('Location: login.php'); exit; } ?>",
+        "+<?php require_once 'header.php'; ?>",
+        " <html>",
+      ], "access_mfa"],
+    ]);
+  });
+});

@@ -235,6 +235,19 @@ const isCheckName = (name: string): boolean => splitWords(name).some((word) => C
 /** Lines longer than this are data, not a guard's registration; the rewrite comparison skips them. */
 const MAX_GUARD_LINE = 400;
 
+/**
+ * A PHP page including a file named for the check (`require_once 'auth_check.php';`, `include("session_check.php")`,
+ * `require __DIR__ . '/admin_auth.php';`): the usual way a PHP page moves its session check out of line.
+ */
+const PHP_INCLUDE = /\b(?:require|include)(?:_once)?\b[^"'\n]{0,40}["']([^"'\n]{1,120})["']/;
+function includesGuardFile(text: string): boolean {
+  const path = PHP_INCLUDE.exec(text)?.[1];
+  if (path === undefined) return false;
+  const base = path.split("/").pop()!.replace(/\.[A-Za-z0-9]+$/, "");
+  const words = splitWords(base.replace(/[.-]/g, "_"));
+  return isGuardName(base) || (words.includes("session") && words.some((w) => CHECK_WORDS.has(w)));
+}
+
 /** What one review of a file learns about each hunk, computed once per hunk. */
 class HunkFacts {
   private addedCounts = new Map<number, Map<string, number>>();
@@ -270,7 +283,7 @@ class HunkFacts {
    */
   addsGuard(index: number): boolean {
     return this.hunkAdds(this.addsGuardByHunk, index, (text) => CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || DECLARATIVE_GUARD.test(text) || SESSION_CHECK_CALL.test(text)
-      || (CONDITION.test(text) && IDENTITY_ABSENT.test(text)) || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName)));
+      || (CONDITION.test(text) && IDENTITY_ABSENT.test(text)) || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName)) || includesGuardFile(text));
   }
 
   /**
@@ -386,6 +399,19 @@ function mayDropPart(removed: string, added: string): boolean {
  * taken out of it (`:role_id`) is one users can no longer set, a restriction rather than a dropped guard. */
 const ASSIGNABLE_FIELDS = /\.permit\s*\(|\$fillable\b|\battr_accessible\b|\bpermitted_(?:params|attributes)\b/;
 
+/**
+ * Whether `name` only qualified a name the rewrite keeps (`permissions.IsAuthenticated` -> `IsAuthenticated`,
+ * `middleware.RequireAuth()` -> `RequireAuth()`): the import changed, the guard did not.
+ */
+function qualifierOfKept(removed: string, name: string, after: string[]): boolean {
+  for (let at = removed.indexOf(`${name}.`); at >= 0; at = removed.indexOf(`${name}.`, at + 1)) {
+    if (at > 0 && /[\w$]/.test(removed[at - 1])) continue;
+    const member = /^[A-Za-z_$][\w$]*/.exec(removed.slice(at + name.length + 1))?.[0];
+    if (member !== undefined && after.includes(member)) return true;
+  }
+  return false;
+}
+
 function droppedGuards(removed: string, added: number, facts: HunkFacts): string[] {
   if (ASSIGNABLE_FIELDS.test(removed) || !mayDropPart(removed, facts.lines[added].text)) return [];
   const before = identifiers(removed);
@@ -394,7 +420,7 @@ function droppedGuards(removed: string, added: number, facts: HunkFacts): string
   const gained = minus(after, before);
   // A guard name that is neither in a guard's position nor wrapping a call is data (`super(AdminForm, self)`, `"login"`).
   const inPosition = GUARD_POSITION.test(removed);
-  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
+  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && !qualifierOfKept(removed, t, after) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
   // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`); other lines keep two.
   const minKept = /^\s*[@\[]/.test(removed) ? 1 : 2;
   if (guards.length === 0 || before.length - dropped.length < minKept || dropped.length - guards.length > 2) return [];
