@@ -249,3 +249,59 @@ describe("guards kept in another form", () => {
     ]);
   });
 });
+
+describe("queries scoped to the caller, in more of their documented forms", () => {
+  it("finds a Rails association lookup, a GORM placeholder condition, EF Core's HasQueryFilter and a derived query swapped for findAll()", async () => {
+    await check([
+      ["Rails current_user association", "app/controllers/projects_controller.rb", [
+        "   def index",
+        "-    @projects = current_user.projects.order(:name)",
+        "+    @projects = Project.order(:name)",
+        "   end",
+      ], "access_mfa"],
+      ["GORM Where(\"user_id = ?\", userID)", "internal/repo/notes.go", [
+        "-\tif err := r.db.Where(\"user_id = ?\", userID).Find(&notes).Error; err != nil {",
+        "+\tif err := r.db.Find(&notes).Error; err != nil {",
+      ], "access_mfa"],
+      ["EF Core tenant query filter", "Data/AppDbContext.cs", [
+        "         protected override void OnModelCreating(ModelBuilder b)",
+        "         {",
+        "-            b.Entity<Order>().HasQueryFilter(o => o.TenantId == _tenantId);",
+        "         }",
+      ], "access_mfa"],
+      ["Spring Data findByOwner -> findAll", "src/main/java/a/NoteController.java", [
+        "     public List<Note> list(Principal principal) {",
+        "-        return repo.findByOwner(principal.getName());",
+        "+        return repo.findAll();",
+        "     }",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves the scope kept: reordered, a policy scope, the placeholder condition extended, a filter widened only by a flag", async () => {
+    await check([
+      ["association reordered", "app/controllers/projects_controller.rb", [
+        "-    @projects = current_user.projects.order(:name)",
+        "+    @projects = current_user.projects.order(:created_at)",
+      ], null],
+      ["policy scope", "app/controllers/projects_controller.rb", [
+        "-    @projects = current_user.projects.order(:name)",
+        "+    @projects = policy_scope(Project).order(:name)",
+      ], null],
+      ["GORM condition extended", "internal/repo/notes.go", [
+        "-\tif err := r.db.Where(\"user_id = ?\", userID).Find(&notes).Error; err != nil {",
+        "+\tif err := r.db.Where(\"user_id = ? AND archived = ?\", userID, false).Find(&notes).Error; err != nil {",
+      ], null],
+      ["EF Core filter extended", "Data/AppDbContext.cs", [
+        "-            b.Entity<Order>().HasQueryFilter(o => o.TenantId == _tenantId);",
+        "+            b.Entity<Order>().HasQueryFilter(o => o.TenantId == _tenantId && !o.IsDeleted);",
+      ], null],
+      ["repository method renamed", "src/main/java/a/NoteRepository.java", [
+        " public interface NoteRepository extends JpaRepository<Note, Long> {",
+        "-    List<Note> findByOwner(String owner);",
+        "+    List<Note> findByOwnerOrderByCreatedAtDesc(String owner);",
+        " }",
+      ], null],
+    ]);
+  });
+});
