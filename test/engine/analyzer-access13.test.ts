@@ -305,3 +305,40 @@ describe("queries scoped to the caller, in more of their documented forms", () =
     ]);
   });
 });
+
+describe("Laravel middleware aliases taken out of a registration", () => {
+  it("finds 2fa, admin and can: aliases dropped from a group or a route", async () => {
+    await check([
+      ["2fa alias from a group", "routes/web.php", [
+        "-Route::middleware(['auth', '2fa'])->group(function () {",
+        "+Route::middleware(['auth'])->group(function () {",
+        "     Route::get('/billing', [BillingController::class, 'index']);",
+      ], "access_mfa"],
+      ["admin alias from a route", "routes/web.php", [
+        "-Route::get('/reports', [ReportController::class, 'index'])->middleware(['auth', 'admin']);",
+        "+Route::get('/reports', [ReportController::class, 'index'])->middleware(['auth']);",
+      ], "access_mfa"],
+      ["can: alias from a route", "routes/web.php", [
+        "-Route::put('/posts/{post}', [PostController::class, 'update'])->middleware(['auth', 'can:update,post']);",
+        "+Route::put('/posts/{post}', [PostController::class, 'update'])->middleware(['auth']);",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves a rate limit dropped, aliases reordered and one guard renamed for another", async () => {
+    await check([
+      ["throttle", "routes/api.php", [
+        "-Route::middleware(['auth:sanctum', 'throttle:60,1'])->group(function () {",
+        "+Route::middleware(['auth:sanctum'])->group(function () {",
+      ], null],
+      ["reordered", "routes/web.php", [
+        "-Route::middleware(['auth', 'verified'])->group(function () {",
+        "+Route::middleware(['verified', 'auth'])->group(function () {",
+      ], null],
+      ["auth:api -> auth:sanctum", "routes/api.php", [
+        "-Route::middleware(['auth:api'])->group(function () {",
+        "+Route::middleware(['auth:sanctum'])->group(function () {",
+      ], null],
+    ]);
+  });
+});

@@ -428,6 +428,22 @@ function droppedGuards(removed: string, added: number, facts: HunkFacts): string
   return guards;
 }
 
+/** A Laravel middleware registration (`->middleware([...])`, `Route::middleware([...])`, `'middleware' => [...]`). */
+const LARAVEL_MIDDLEWARE = /(?:->|::)middleware\s*\(|["']middleware["']\s*=>/;
+/**
+ * A Laravel middleware alias taken out of a registration rewritten in place (`Route::middleware(['auth', '2fa'])` ->
+ * `Route::middleware(['auth'])`): the aliases are strings, which the identifier comparison does not see.
+ */
+function droppedMiddlewareAlias(removed: string, added: string, diff: FileDiff): string | undefined {
+  if (!LARAVEL_MIDDLEWARE.test(removed) || !LARAVEL_MIDDLEWARE.test(added)) return undefined;
+  const quoted = (text: string) => (text.match(STRING_LITERAL) ?? []).map((q) => q.slice(1, -1));
+  const kept = new Set(quoted(added));
+  const before = new Set(quoted(removed));
+  // Another guard alias put in its place (`'auth:api'` -> `'auth:sanctum'`) replaces it.
+  if ([...kept].some((alias) => !before.has(alias) && LARAVEL_GUARD_ALIAS.test(alias))) return undefined;
+  return quoted(removed).find((alias) => !kept.has(alias) && LARAVEL_GUARD_ALIAS.test(alias) && !readded(diff, `'${alias}'`) && !readded(diff, `"${alias}"`));
+}
+
 const DEFINITION = /^\s*(?:export\s+)?(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)*(?:def|function|func|fun)?\s*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*\(/;
 const DECORATOR_OR_ATTRIBUTE = /^\s*(?:@|\[)/;
 
@@ -722,7 +738,9 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     const added = pairedAddedLine(facts, index);
     if (added !== undefined) {
       const dropped = droppedGuards(line.text, added, facts);
-      if (dropped.length > 0) report(dropped.some((t) => isSecondFactorName(t)) ? "mfa-check-removed" : "auth-check-removed", index);
+      const alias = dropped.length === 0 ? droppedMiddlewareAlias(line.text, lines[added].text, diff) : undefined;
+      if (alias !== undefined) report(isSecondFactorName(alias) ? "mfa-check-removed" : "auth-check-removed", index);
+      else if (dropped.length > 0) report(dropped.some((t) => isSecondFactorName(t)) ? "mfa-check-removed" : "auth-check-removed", index);
       else if (guardDowngraded(line.text, lines[added].text, diff)) report("auth-check-removed", index);
       continue;
     }
