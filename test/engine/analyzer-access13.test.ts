@@ -342,3 +342,69 @@ describe("Laravel middleware aliases taken out of a registration", () => {
     ]);
   });
 });
+
+describe("guards in more frameworks' registrations", () => {
+  it("finds a tRPC procedure opened, a Phoenix pipeline dropped, a Hono jwt registration, Express app.all('*'), Spring method security and CanCanCan switched off", async () => {
+    await check([
+      ["tRPC protectedProcedure -> publicProcedure", "src/server/api/routers/post.ts", [
+        "-  delete: protectedProcedure",
+        "+  delete: publicProcedure",
+        "     .input(z.object({ id: z.string() }))",
+        "     .mutation(async ({ ctx, input }) => {",
+      ], "access_mfa"],
+      ["Phoenix pipe_through", "lib/app_web/router.ex", [
+        "   scope \"/admin\", AppWeb do",
+        "-    pipe_through [:browser, :require_authenticated_user, :require_admin]",
+        "+    pipe_through [:browser]",
+        "     live \"/users\", UserLive.Index",
+      ], "access_mfa"],
+      ["Hono jwt on a path", "src/index.ts", [
+        "-app.use('/api/*', jwt({ secret: env.JWT_SECRET }))",
+        " app.get('/api/notes', listNotes)",
+      ], "access_mfa"],
+      ["Express app.all('*', guard)", "routes/api.js", [
+        "-router.all('*', authenticate);",
+        " router.get('/orders', listOrders);",
+      ], "access_mfa"],
+      ["Spring @EnableMethodSecurity", "src/main/java/a/SecurityConfig.java", [
+        "-@EnableMethodSecurity",
+        " @Configuration",
+        " public class SecurityConfig {",
+      ], "access_mfa"],
+      ["CanCanCan load_and_authorize_resource", "app/controllers/reports_controller.rb", [
+        " class ReportsController < ApplicationController",
+        "-  load_and_authorize_resource",
+        "   def index",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves a procedure tightened, a pipeline guard renamed, a jwt registration swapped, app.all moved to app.use, method security reconfigured", async () => {
+    await check([
+      ["tRPC publicProcedure -> protectedProcedure", "src/server/api/routers/post.ts", [
+        "-  delete: publicProcedure",
+        "+  delete: protectedProcedure",
+        "     .input(z.object({ id: z.string() }))",
+      ], null],
+      ["Phoenix guard renamed", "lib/app_web/router.ex", [
+        "-    pipe_through [:browser, :auth]",
+        "+    pipe_through [:browser, :require_authenticated_user]",
+      ], null],
+      ["Hono jwt -> bearerAuth", "src/index.ts", [
+        "-app.use('/api/*', jwt({ secret: env.JWT_SECRET }))",
+        "+app.use('/api/*', bearerAuth({ token: env.API_TOKEN }))",
+        " app.get('/api/notes', listNotes)",
+      ], null],
+      ["app.all moved to router.use", "routes/api.js", [
+        "-router.all('*', authenticate);",
+        "+router.use(authenticate);",
+        " router.get('/orders', listOrders);",
+      ], null],
+      ["method security reconfigured", "src/main/java/a/SecurityConfig.java", [
+        "-@EnableMethodSecurity",
+        "+@EnableMethodSecurity(securedEnabled = true)",
+        " @Configuration",
+      ], null],
+    ]);
+  });
+});

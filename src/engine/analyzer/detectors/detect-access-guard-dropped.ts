@@ -25,8 +25,9 @@ const GUARD_WORDS = new Set([
   "autenticar", "autenticado", "autenticacion", "autenticacao", "autorizar", "autorizado", "autorizacion", "autorizacao",
   "authentifie", "authentification", "angemeldet", "logueado", "logado", "acceso", "acesso",
 ]);
-/** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases. */
-const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
+/** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases,
+ * a Phoenix scope's `pipe_through [:browser, :require_admin]`. */
+const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*pipe_through\s|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
 /** Words that make a name a check rather than a mention of a role (`stringifyUserRole`, `LoginPage`). */
 const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check", "verify", "verified", "is", "has", "can", "must", "only", "authorize", "authorized", "authenticate", "authenticated", "protect", "protected", "guard", "middleware", "filter", "mixin",
   "verificar", "verifica", "validar", "valida", "requiere", "requer", "exigir", "comprobar", "checar", "chequear", "es", "solo", "somente", "apenas", "tiene", "tem", "pruefen", "verifier", "controlla", "kontrol", "cek", "periksa"]);
@@ -421,10 +422,14 @@ function droppedGuards(removed: string, added: number, facts: HunkFacts): string
   // A guard name that is neither in a guard's position nor wrapping a call is data (`super(AdminForm, self)`, `"login"`).
   const inPosition = GUARD_POSITION.test(removed);
   const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && !qualifierOfKept(removed, t, after) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
-  // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`); other lines keep two.
-  const minKept = /^\s*[@\[]/.test(removed) ? 1 : 2;
+  // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`), and so does an object's
+  // property (tRPC's `delete: protectedProcedure` -> `delete: publicProcedure`); other lines keep two.
+  const minKept = /^\s*(?:[@\[]|[\w$]+\s*:)/.test(removed) ? 1 : 2;
   if (guards.length === 0 || before.length - dropped.length < minKept || dropped.length - guards.length > 2) return [];
-  if (!gained.every((t) => splitWords(t).every((w) => OPENING_WORDS.has(w)))) return [];
+  // What the rewrite put in its place opens the way (`public`, `permitAll`), also when named like the guard it replaced
+  // (tRPC's `protectedProcedure` -> `publicProcedure`): the words the two share say nothing.
+  const shared = new Set(guards.flatMap((t) => splitWords(t)));
+  if (!gained.every((t) => splitWords(t).every((w) => OPENING_WORDS.has(w) || shared.has(w)))) return [];
   return guards;
 }
 
@@ -588,11 +593,11 @@ function denialMovedElsewhere(diff: FileDiff, from: number, to: number): boolean
  * `addHook("onRequest" | "preHandler" | "preValidation", ...)`; NestJS `app.useGlobalGuards(...)`; ASP.NET Core
  * `app.UseMiddleware<T>()`; Spring Security `addFilterBefore / addFilterAfter / addFilterAt(...)`; Starlette and
  * FastAPI `app.add_middleware(...)`; Hapi `server.auth.default(...)`; Flask and Quart `app.before_request(f)` /
- * `bp.before_app_request(f)`; and Fastify's route-level hooks, keys of a
+ * `bp.before_app_request(f)`; Express's `app.all('*', requireAuthentication)`; and Fastify's route-level hooks, keys of a
  * route's options (`onRequest: [fastify.authenticate]`, `preHandler`, `preValidation`). Group 1 is a generic argument
  * (`<JwtMiddleware>`); what follows the match is what is registered.
  */
-const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default|before_request|before_app_request)\s*(?:<([\w.]{1,80})>\s*)?\(|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default|before_request|before_app_request)\s*(?:<([\w.]{1,80})>\s*)?\(|\.all\s*\(\s*["'`]\/?\*["'`]\s*,|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
 /** Fastify's route-level hooks are keys of the route's options (`onRequest: [fastify.authenticate]`); the route opens above. */
 const ROUTE_HOOK_KEY = /(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
 const ROUTE_OPENING = /\.(?:get|post|put|patch|delete|route|all|head|options)\s*(?:<[^>\n]{0,200}>)?\s*\(/;
@@ -628,7 +633,10 @@ function registeredGuards(text: string): string[] {
   const guards = identifiers(args).filter((t) => (isGuardName(t) && (isCheckName(t) || calledIn(args, t))) || isRoleGuard(t));
   // A mount with its guards (`app.use("/admin", protect, adminRoutes)`) taken out takes the routes with it.
   if (guards.length > 0 && MOUNT_PATH.test(rest)) {
-    const last = identifiers(args).pop();
+    // The mounted router is the last argument at the top level, not a name inside a guard's own call (`jwt({ secret })`).
+    let top = args;
+    for (let pass = 0; pass < 3; pass++) top = top.replace(/\([^()]*\)|\{[^{}]*\}/g, "()");
+    const last = identifiers(top).pop();
     if (last !== undefined && !guards.includes(last)) return [];
   }
   return guards;
