@@ -408,3 +408,22 @@ describe("guards in more frameworks' registrations", () => {
     ]);
   });
 });
+
+describe("AWS SAM managed policies by name", () => {
+  it("finds AdministratorAccess in a function's Policies list, and leaves a SAM policy template", async () => {
+    await check([
+      ["SAM AdministratorAccess", "template.yaml", [
+        "   Fn:",
+        "     Type: AWS::Serverless::Function",
+        "     Properties:",
+        "       Policies:",
+        "+        - AdministratorAccess",
+      ], "access_mfa"],
+      ["SAM DynamoDBReadPolicy", "template.yaml", [
+        "       Policies:",
+        "+        - DynamoDBReadPolicy:",
+        "+            TableName: !Ref Table",
+      ], null],
+    ]);
+  });
+});
