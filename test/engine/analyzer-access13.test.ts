@@ -427,3 +427,36 @@ describe("AWS SAM managed policies by name", () => {
     ]);
   });
 });
+
+// Tuned after reading the validation batch's misses: a session's user id as the principal, and a Terraform lookup of
+// the AdministratorAccess policy (not a grant) told from the attachment that references it (a grant).
+describe("read after the validation batch", () => {
+  it("finds a Prisma filter on session.userId dropped and an attachment of a looked-up admin policy", async () => {
+    await check([
+      ["where user_id: session.userId", "src/pages/api/memos/findAllMemo.js", [
+        "   if (session) {",
+        "-    const memos = await prisma.memo.findMany({",
+        "-      where: { user_id: session.userId },",
+        "-    });",
+        "+    const memos = await prisma.memo.findMany();",
+        "     res.json(memos);",
+      ], "access_mfa"],
+      ["attachment of data.aws_iam_policy.AdministratorAccess", "modules/ci/main.tf", [
+        "+resource \"aws_iam_role_policy_attachment\" \"ci\" {",
+        "+  role       = aws_iam_role.ci.name",
+        "+  policy_arn = data.aws_iam_policy.AdministratorAccess.arn",
+        "+}",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("leaves the admin policy only looked up by a data source", async () => {
+    await check([
+      ["data source", "organizations-modules/iam-groups/data.tf", [
+        "+data \"aws_iam_policy\" \"AdministratorAccess\" {",
+        "+  arn = \"arn:aws:iam::aws:policy/AdministratorAccess\"",
+        "+}",
+      ], null],
+    ]);
+  });
+});
