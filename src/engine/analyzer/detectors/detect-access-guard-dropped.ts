@@ -25,8 +25,9 @@ const GUARD_WORDS = new Set([
   "autenticar", "autenticado", "autenticacion", "autenticacao", "autorizar", "autorizado", "autorizacion", "autorizacao",
   "authentifie", "authentification", "angemeldet", "logueado", "logado", "acceso", "acesso",
 ]);
-/** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases. */
-const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
+/** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases,
+ * a Phoenix scope's `pipe_through [:browser, :require_admin]`. */
+const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*pipe_through\s|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
 /** Words that make a name a check rather than a mention of a role (`stringifyUserRole`, `LoginPage`). */
 const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check", "verify", "verified", "is", "has", "can", "must", "only", "authorize", "authorized", "authenticate", "authenticated", "protect", "protected", "guard", "middleware", "filter", "mixin",
   "verificar", "verifica", "validar", "valida", "requiere", "requer", "exigir", "comprobar", "checar", "chequear", "es", "solo", "somente", "apenas", "tiene", "tem", "pruefen", "verifier", "controlla", "kontrol", "cek", "periksa"]);
@@ -52,6 +53,8 @@ const IDENTIFIER = /[A-Za-z_$][\w$]*[?!]?/g;
 /** Shapes that register one guard on a line of its own; group 1 is the guard's name. */
 /** A check called without parentheses, as Ruby allows (`authorize @post`, `authorize! :destroy, @post`, `require_login`). */
 const BARE_CALL = /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/;
+/** A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`, `$this->authorize(...)`). */
+const CHECK_CALL = /^\s*(?:await\s+)?(?:\$?[\w$]+(?:\.|->|::))*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i;
 const GUARD_REGISTRATION = [
   /^\s*before_(?:action|filter)\s+:(\w+[?!]?)/,
   /\bdependencies\s*=\s*\[\s*(?:Depends|Security)\s*\(\s*([\w.]+)/,
@@ -61,7 +64,7 @@ const GUARD_REGISTRATION = [
   /^\s*\w+\s*(?::[^=\n]*)?=\s*(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*,?\s*$/,
   /^\s*\w+\s*:\s*Annotated\s*\[[^\]\n]*\b(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*\]\s*,?\s*$/,
   // A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`, `$this->authorize(...)`).
-  /^\s*(?:await\s+)?(?:\$?[\w$]+(?:\.|->|::))*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i,
+  CHECK_CALL,
   // The same in Ruby, without parentheses (`authorize @post`, `authorize! :destroy, @post`, `require_login`).
   BARE_CALL,
   // An Elixir/Phoenix plug (`plug :require_admin_user`, `plug MyAppWeb.Plugs.RequireAuth`).
@@ -70,6 +73,12 @@ const GUARD_REGISTRATION = [
   // assignment is the guard; an empty list or AllowAny alone opened the view already, and removing it closes it.
   /^\s*(permission_classes)\s*(?::[^=\n]*)?=\s*[\[(]\s*(?![\])]|(?:[\w.]*\.)?AllowAny\s*,?\s*[\])])/,
 ];
+/** A check called for its effect alone whose name is a guard's (`$this->authorize('delete', $post)`, `await requireOwner(req)`). */
+function callsGuard(text: string): boolean {
+  const name = CHECK_CALL.exec(text)?.[1] ?? BARE_CALL.exec(text)?.[1];
+  return name !== undefined && isGuardName(name);
+}
+
 /**
  * A middleware or permission class named by its dotted path in a settings list
  * (`'django.contrib.auth.middleware.LoginRequiredMiddleware',`): a check by its name (`IsAuthenticated`), not an app
@@ -95,11 +104,76 @@ const ROLE_CONDITION = { test: (text: string) => (LEADING_CONDITION.test(text) |
 /** ...that denied the request. */
 const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challenge|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b|\bheader\s*\(\s*["']Location\s*:|\bdie\s*\(/i;
 /**
+ * The names frameworks give the 401 and 403 answers and the exceptions that raise them, which DENIAL's words miss
+ * because they sit inside a longer identifier (from each framework's reference):
+ * Go net/http `http.StatusForbidden` / `StatusUnauthorized` (gin `c.AbortWithStatus(http.StatusForbidden)`);
+ * Django REST framework and Starlette/FastAPI `status.HTTP_403_FORBIDDEN` / `HTTP_401_UNAUTHORIZED`, Symfony and
+ * Laravel `Response::HTTP_FORBIDDEN`; ASP.NET Core `StatusCodes.Status403Forbidden`, `Forbid()`, `Challenge()`, `ForbidResult`,
+ * `UnauthorizedResult`, `ChallengeResult`; Java Servlet `HttpServletResponse.SC_FORBIDDEN`; Django
+ * `HttpResponseForbidden`; NestJS `ForbiddenException` / `UnauthorizedException`, Spring Security
+ * `AccessDeniedException`, Symfony `AccessDeniedHttpException` / `createAccessDeniedException()`, Laravel
+ * `AuthorizationException`, and the `ForbiddenError` / `UnauthorizedError` of Node's http-errors style.
+ */
+const HTTP_DENIAL = /\bStatus(?:Forbidden|Unauthorized)\b|\bHTTP_(?:40[13]_)?(?:FORBIDDEN|UNAUTHORIZED)\b|\bStatus40[13](?:Forbidden|Unauthorized)\b|\bSC_(?:FORBIDDEN|UNAUTHORIZED)\b|\bHttpResponseForbidden\b|\b(?:Forbid|Unauthorized|Challenge)Result\b|\b(?:Forbid|Challenge)\s*\(|\b(?:create)?(?:AccessDenied|Forbidden|Unauthori[sz]ed|NotAuthori[sz]ed|PermissionDenied|Authorization)(?:Http)?(?:Exception|Error)\b/;
+const denies = (text: string): boolean => DENIAL.test(text) || HTTP_DENIAL.test(text);
+const deniesAccess = (text: string): boolean => AUTH_DENIAL.test(text) || HTTP_DENIAL.test(text);
+
+/**
  * A condition on the caller having no identity at all (`if (!req.user)`, `if not session.get("user_id")`,
  * `unless logged_in?`, `if token is None`)...
  */
 const IDENTITY_ABSENT = /(?:!\s*|\bnot\s+|\bunless\s+)\(?\s*(?:[\w$]+(?:\.|\?\.|->|::))*[\w$]*(?:token|session|user|auth|logged_?in|signed_?in|principal|claims|jwt|identity)[\w$]*\??|\b[\w$]*(?:token|session|user|principal|claims|jwt)[\w$]*\s*(?:===?|\bis)\s*(?:null|nil|None|undefined)\b/i;
 const CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b|\s(?:if|unless)\s+\S/;
+/**
+ * A condition that the record is not the caller's: the record's owner compared with the caller and found different
+ * (`if post.author != request.user`, `if ($post->user_id !== auth()->id())`, `if uid != userId`, Ruby's
+ * `unless @post.user == current_user`, Java's `!order.getUserId().equals(principal.getId())`). One side names the
+ * caller (user, uid, principal, session...), the other whose the record is (an id, owner, author, creator, user).
+ */
+const CALLER_WORDS = new Set(["user", "uid", "current", "principal", "session", "auth", "viewer", "requester", "caller", "member", "account", "claims"]);
+const OWNED_WORDS = new Set(["id", "uid", "pk", "owner", "author", "creator", "user", "by", "userid", "ownerid", "authorid"]);
+const INEQUALITY = /!==?|<>|\bis\s+not\b/;
+const EQUALITY = /={2,3}|\.eql\?/;
+const NEGATED_EQUALS = /!\s*(?:Objects\.equals\s*\(|[\w$.]+(?:\(\s*\))?\.equals\s*\()/;
+const sideWords = (side: string): string[] => identifiers(side.replace(STRING_LITERAL, '""')).flatMap((t) => splitWords(t));
+function ownerMismatch(text: string): boolean {
+  if (!CONDITION.test(text)) return false;
+  let left: string;
+  let right: string;
+  const op = /\bunless\b/.test(text) ? EQUALITY.exec(text) : INEQUALITY.exec(text);
+  if (op) {
+    left = text.slice(0, op.index);
+    right = text.slice(op.index + op[0].length);
+  } else {
+    const negated = NEGATED_EQUALS.exec(text);
+    if (!negated) return false;
+    const rest = text.slice(negated.index + negated[0].length);
+    // `!Objects.equals(a, b)` holds both sides in its arguments; `!a.equals(b)` has one before and one inside.
+    const comma = rest.indexOf(",");
+    [left, right] = negated[0].includes("Objects.") ? (comma < 0 ? ["", ""] : [rest.slice(0, comma), rest.slice(comma + 1)]) : [negated[0], rest];
+  }
+  const l = sideWords(left);
+  const r = sideWords(right);
+  const caller = (w: string[]) => w.some((x) => CALLER_WORDS.has(x));
+  const owned = (w: string[]) => w.some((x) => OWNED_WORDS.has(x));
+  return (caller(l) && owned(r)) || (owned(l) && caller(r));
+}
+
+/**
+ * A query or lookup bound to the caller in the check's place (`get_object_or_404(Post, pk=pk, author=request.user)`,
+ * `where: { userId: req.user.id }`, `->where('user_id', auth()->id())`): a key naming whose the record is, given the caller.
+ */
+const KEY_VALUE = /([A-Za-z_$][\w$]*)["']?\s*(?:=>|:|==?)\s*([\w$.>()\-]{1,80})|["']([\w$]+)["']\s*,\s*([\w$.>()\-]{1,80})/g;
+const OWNER_KEY_WORDS = new Set(["owner", "author", "creator", "user", "uid", "userid", "ownerid", "authorid", "by"]);
+function bindsOwnerToCaller(text: string): boolean {
+  for (const m of text.matchAll(KEY_VALUE)) {
+    const key = splitWords(m[1] ?? m[3]);
+    const value = sideWords(m[2] ?? m[4]);
+    if (key.some((w) => OWNER_KEY_WORDS.has(w)) && value.some((w) => CALLER_WORDS.has(w))) return true;
+  }
+  return false;
+}
+
 /** ...that turned the caller away: 401/403, an authentication error, or a redirect to the sign-in page. */
 const AUTH_DENIAL = /\b(?:Unauthori[sz]ed\w*|Forbidden\w*|AccessDenied\w*|PermissionDenied|NotAuthenticated\w*|AuthenticationRequired\w*|NotAuthorized\w*|401|403)\b|\b(?:redirect\w*\b|header\s*\(\s*["']Location\s*:)[^\n]*(?:log_?in|sign_?in|auth|account)|\b(?:login_url|login_path|LOGIN_URL|new_user_session_path|signin_path|sign_in_path)\b/i;
 /**
@@ -164,6 +238,19 @@ const isCheckName = (name: string): boolean => splitWords(name).some((word) => C
 /** Lines longer than this are data, not a guard's registration; the rewrite comparison skips them. */
 const MAX_GUARD_LINE = 400;
 
+/**
+ * A PHP page including a file named for the check (`require_once 'auth_check.php';`, `include("session_check.php")`,
+ * `require __DIR__ . '/admin_auth.php';`): the usual way a PHP page moves its session check out of line.
+ */
+const PHP_INCLUDE = /\b(?:require|include)(?:_once)?\b[^"'\n]{0,40}["']([^"'\n]{1,120})["']/;
+function includesGuardFile(text: string): boolean {
+  const path = PHP_INCLUDE.exec(text)?.[1];
+  if (path === undefined) return false;
+  const base = path.split("/").pop()!.replace(/\.[A-Za-z0-9]+$/, "");
+  const words = splitWords(base.replace(/[.-]/g, "_"));
+  return isGuardName(base) || (words.includes("session") && words.some((w) => CHECK_WORDS.has(w)));
+}
+
 /** What one review of a file learns about each hunk, computed once per hunk. */
 class HunkFacts {
   private addedCounts = new Map<number, Map<string, number>>();
@@ -171,6 +258,7 @@ class HunkFacts {
   private ranges = new Map<number, [number, number]>();
 
   private addsGuardByHunk = new Map<number, boolean>();
+  private keepsOwnershipByHunk = new Map<number, boolean>();
   private addsListGuardByHunk = new Map<number, boolean>();
   private runStarts?: Int32Array;
   private runEnds?: Int32Array;
@@ -198,7 +286,15 @@ class HunkFacts {
    */
   addsGuard(index: number): boolean {
     return this.hunkAdds(this.addsGuardByHunk, index, (text) => CREDENTIAL_READ.test(text) || REPLACEMENT_CHECK.test(text) || DECLARATIVE_GUARD.test(text) || SESSION_CHECK_CALL.test(text)
-      || (CONDITION.test(text) && IDENTITY_ABSENT.test(text)) || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName)));
+      || (CONDITION.test(text) && IDENTITY_ABSENT.test(text)) || (GUARD_POSITION.test(text) && identifiers(text).some(isGuardName)) || includesGuardFile(text));
+  }
+
+  /**
+   * Whether the hunk keeps the record the caller's another way: the ownership test written again, a check called in
+   * its place (`$this->authorize('delete', $post)`), or the lookup bound to the caller (`author=request.user`).
+   */
+  keepsOwnership(index: number): boolean {
+    return this.hunkAdds(this.keepsOwnershipByHunk, index, (text) => ownerMismatch(text) || bindsOwnerToCaller(text) || callsGuard(text));
   }
 
   /** Whether the hunk adds a guard as an element of a list written one a line (`requireAdmin,`, `'auth:sanctum',`). */
@@ -306,6 +402,19 @@ function mayDropPart(removed: string, added: string): boolean {
  * taken out of it (`:role_id`) is one users can no longer set, a restriction rather than a dropped guard. */
 const ASSIGNABLE_FIELDS = /\.permit\s*\(|\$fillable\b|\battr_accessible\b|\bpermitted_(?:params|attributes)\b/;
 
+/**
+ * Whether `name` only qualified a name the rewrite keeps (`permissions.IsAuthenticated` -> `IsAuthenticated`,
+ * `middleware.RequireAuth()` -> `RequireAuth()`): the import changed, the guard did not.
+ */
+function qualifierOfKept(removed: string, name: string, after: string[]): boolean {
+  for (let at = removed.indexOf(`${name}.`); at >= 0; at = removed.indexOf(`${name}.`, at + 1)) {
+    if (at > 0 && /[\w$]/.test(removed[at - 1])) continue;
+    const member = /^[A-Za-z_$][\w$]*/.exec(removed.slice(at + name.length + 1))?.[0];
+    if (member !== undefined && after.includes(member)) return true;
+  }
+  return false;
+}
+
 function droppedGuards(removed: string, added: number, facts: HunkFacts): string[] {
   if (ASSIGNABLE_FIELDS.test(removed) || !mayDropPart(removed, facts.lines[added].text)) return [];
   const before = identifiers(removed);
@@ -314,12 +423,32 @@ function droppedGuards(removed: string, added: number, facts: HunkFacts): string
   const gained = minus(after, before);
   // A guard name that is neither in a guard's position nor wrapping a call is data (`super(AdminForm, self)`, `"login"`).
   const inPosition = GUARD_POSITION.test(removed);
-  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
-  // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`); other lines keep two.
-  const minKept = /^\s*[@\[]/.test(removed) ? 1 : 2;
+  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && !qualifierOfKept(removed, t, after) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
+  // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`), and so does an object's
+  // property (tRPC's `delete: protectedProcedure` -> `delete: publicProcedure`); other lines keep two.
+  const minKept = /^\s*(?:[@\[]|[\w$]+\s*:)/.test(removed) ? 1 : 2;
   if (guards.length === 0 || before.length - dropped.length < minKept || dropped.length - guards.length > 2) return [];
-  if (!gained.every((t) => splitWords(t).every((w) => OPENING_WORDS.has(w)))) return [];
+  // What the rewrite put in its place opens the way (`public`, `permitAll`), also when named like the guard it replaced
+  // (tRPC's `protectedProcedure` -> `publicProcedure`): the words the two share say nothing.
+  const shared = new Set(guards.flatMap((t) => splitWords(t)));
+  if (!gained.every((t) => splitWords(t).every((w) => OPENING_WORDS.has(w) || shared.has(w)))) return [];
   return guards;
+}
+
+/** A Laravel middleware registration (`->middleware([...])`, `Route::middleware([...])`, `'middleware' => [...]`). */
+const LARAVEL_MIDDLEWARE = /(?:->|::)middleware\s*\(|["']middleware["']\s*=>/;
+/**
+ * A Laravel middleware alias taken out of a registration rewritten in place (`Route::middleware(['auth', '2fa'])` ->
+ * `Route::middleware(['auth'])`): the aliases are strings, which the identifier comparison does not see.
+ */
+function droppedMiddlewareAlias(removed: string, added: string, diff: FileDiff): string | undefined {
+  if (!LARAVEL_MIDDLEWARE.test(removed) || !LARAVEL_MIDDLEWARE.test(added)) return undefined;
+  const quoted = (text: string) => (text.match(STRING_LITERAL) ?? []).map((q) => q.slice(1, -1));
+  const kept = new Set(quoted(added));
+  const before = new Set(quoted(removed));
+  // Another guard alias put in its place (`'auth:api'` -> `'auth:sanctum'`) replaces it.
+  if ([...kept].some((alias) => !before.has(alias) && LARAVEL_GUARD_ALIAS.test(alias))) return undefined;
+  return quoted(removed).find((alias) => !kept.has(alias) && LARAVEL_GUARD_ALIAS.test(alias) && !readded(diff, `'${alias}'`) && !readded(diff, `"${alias}"`));
 }
 
 const DEFINITION = /^\s*(?:export\s+)?(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)*(?:def|function|func|fun)?\s*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*\(/;
@@ -423,9 +552,25 @@ function deletedGuardFile(diff: FileDiff): RawFinding[] {
     if (lines[index].kind !== "-" || !CONDITION.test(lines[index].text) || COMMENT.test(lines[index].text)) continue;
     const window = lines.slice(index, index + 7).filter((l) => l.kind === "-").map((l) => l.text).join("\n");
     const condition = ROLE_WORDS.test(window) || ADMIN_FLAG.test(window) || NO_SESSION_USER.test(window) || IDENTITY_ABSENT.test(window);
-    if (condition && (DENIAL.test(window) || AUTH_DENIAL.test(window))) return [finding("auth-check-removed", diff, lines[index])];
+    if (condition && (denies(window) || deniesAccess(window))) return [finding("auth-check-removed", diff, lines[index])];
   }
   return [];
+}
+
+/**
+ * Hooks a framework runs before every handler of an app or blueprint, written as a decorator on the function that
+ * checks (Flask and Quart `@bp.before_request` / `@bp.before_app_request`, Starlette/FastAPI `@app.middleware("http")`,
+ * Sanic `@app.middleware("request")`): the function is the guard, so a check removed with it leaves the routes open.
+ */
+const REQUEST_HOOK = /^\s*@[\w.]*\b(?:before_request|before_app_request|middleware\s*\(\s*["'](?:http|request)["'])/;
+const PY_DEF = /^\s*(?:async\s+)?def\s+\w+/;
+function inRemovedRequestHook(lines: DiffLine[], index: number): boolean {
+  for (let i = index - 1; i >= 0 && i >= index - 30 && lines[i].hunk === lines[index].hunk && lines[i].kind === "-"; i--) {
+    if (!PY_DEF.test(lines[i].text)) continue;
+    for (let j = i - 1; j >= 0 && j >= i - 3 && lines[j].hunk === lines[i].hunk && lines[j].kind === "-"; j--) if (REQUEST_HOOK.test(lines[j].text)) return true;
+    return false;
+  }
+  return false;
 }
 
 /** A message of its own in a denial (`"Only admins can send the invitation!"`): long enough to name one check. */
@@ -438,7 +583,7 @@ const OWN_MESSAGE = /["'`][^"'`\n]{15,}["'`]/;
 function denialMovedElsewhere(diff: FileDiff, from: number, to: number): boolean {
   for (let i = from; i <= to && i < diff.lines.length; i++) {
     const text = diff.lines[i].text;
-    if (diff.lines[i].kind !== "-" || text.length > MAX_GUARD_LINE || !OWN_MESSAGE.test(text) || !(DENIAL.test(text) || AUTH_DENIAL.test(text))) continue;
+    if (diff.lines[i].kind !== "-" || text.length > MAX_GUARD_LINE || !OWN_MESSAGE.test(text) || !(denies(text) || deniesAccess(text))) continue;
     if (diff.addedCompact.includes(compact(text))) return true;
   }
   return false;
@@ -449,11 +594,12 @@ function denialMovedElsewhere(diff: FileDiff, from: number, to: number): boolean
  * Express, Koa and Connect `app.use(...)` / `router.use(...)`; gin, echo, chi and fiber `group.Use(...)`; Fastify
  * `addHook("onRequest" | "preHandler" | "preValidation", ...)`; NestJS `app.useGlobalGuards(...)`; ASP.NET Core
  * `app.UseMiddleware<T>()`; Spring Security `addFilterBefore / addFilterAfter / addFilterAt(...)`; Starlette and
- * FastAPI `app.add_middleware(...)`; Hapi `server.auth.default(...)`; and Fastify's route-level hooks, keys of a
+ * FastAPI `app.add_middleware(...)`; Hapi `server.auth.default(...)`; Flask and Quart `app.before_request(f)` /
+ * `bp.before_app_request(f)`; Express's `app.all('*', requireAuthentication)`; and Fastify's route-level hooks, keys of a
  * route's options (`onRequest: [fastify.authenticate]`, `preHandler`, `preValidation`). Group 1 is a generic argument
  * (`<JwtMiddleware>`); what follows the match is what is registered.
  */
-const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default)\s*(?:<([\w.]{1,80})>\s*)?\(|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default|before_request|before_app_request)\s*(?:<([\w.]{1,80})>\s*)?\(|\.all\s*\(\s*["'`]\/?\*["'`]\s*,|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
 /** Fastify's route-level hooks are keys of the route's options (`onRequest: [fastify.authenticate]`); the route opens above. */
 const ROUTE_HOOK_KEY = /(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
 const ROUTE_OPENING = /\.(?:get|post|put|patch|delete|route|all|head|options)\s*(?:<[^>\n]{0,200}>)?\s*\(/;
@@ -489,7 +635,10 @@ function registeredGuards(text: string): string[] {
   const guards = identifiers(args).filter((t) => (isGuardName(t) && (isCheckName(t) || calledIn(args, t))) || isRoleGuard(t));
   // A mount with its guards (`app.use("/admin", protect, adminRoutes)`) taken out takes the routes with it.
   if (guards.length > 0 && MOUNT_PATH.test(rest)) {
-    const last = identifiers(args).pop();
+    // The mounted router is the last argument at the top level, not a name inside a guard's own call (`jwt({ secret })`).
+    let top = args;
+    for (let pass = 0; pass < 3; pass++) top = top.replace(/\([^()]*\)|\{[^{}]*\}/g, "()");
+    const last = identifiers(top).pop();
     if (last !== undefined && !guards.includes(last)) return [];
   }
   return guards;
@@ -599,11 +748,13 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     const added = pairedAddedLine(facts, index);
     if (added !== undefined) {
       const dropped = droppedGuards(line.text, added, facts);
-      if (dropped.length > 0) report(dropped.some((t) => isSecondFactorName(t)) ? "mfa-check-removed" : "auth-check-removed", index);
+      const alias = dropped.length === 0 ? droppedMiddlewareAlias(line.text, lines[added].text, diff) : undefined;
+      if (alias !== undefined) report(isSecondFactorName(alias) ? "mfa-check-removed" : "auth-check-removed", index);
+      else if (dropped.length > 0) report(dropped.some((t) => isSecondFactorName(t)) ? "mfa-check-removed" : "auth-check-removed", index);
       else if (guardDowngraded(line.text, lines[added].text, diff)) report("auth-check-removed", index);
       continue;
     }
-    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
     for (const shape of GUARD_REGISTRATION) {
       // SQL has no call without parentheses: `required_permission text;` in a PL/pgSQL DECLARE block declares a variable.
       if (kind === "sql" && shape === BARE_CALL) continue;
@@ -622,7 +773,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     if (ROLE_CONDITION.test(line.text) && !diff.addedCompact.includes(compact(line.text))) {
       for (let i = index; i < Math.min(lines.length, index + 4); i++) {
         if (lines[i].hunk !== line.hunk || lines[i].kind !== "-") break;
-        if (DENIAL.test(lines[i].text)) { if (!denialMovedElsewhere(diff, i, i)) report("auth-check-removed", index); break; }
+        if (denies(lines[i].text)) { if (!denialMovedElsewhere(diff, i, i)) report("auth-check-removed", index); break; }
       }
     }
   }
@@ -646,15 +797,18 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   for (const index of candidateLines(diff.removed, IDENTITY_PREFILTER)) {
     const line = lines[index];
     if (reported.has(line.hunk) || COMMENT.test(line.text) || line.text.length > MAX_GUARD_LINE) continue;
-    const condition = CONDITION.test(line.text) && IDENTITY_ABSENT.test(line.text);
+    const absent = CONDITION.test(line.text) && IDENTITY_ABSENT.test(line.text);
+    // The record's owner compared with the caller, kept no other way and not removed with its route handler.
+    const notOwned = !absent && ownerMismatch(line.text) && !facts.keepsOwnership(index) && !routeRemovedWith(lines, index);
+    const condition = absent || notOwned;
     const credential = !condition && CREDENTIAL_READ.test(line.text);
     if (!condition && !credential) continue;
     const last = Math.min(facts.run(index)[1], index + (condition ? 3 : 8));
-    const turnedAway = condition ? AUTH_DENIAL : TURNED_AWAY;
+    const turnedAway = condition ? deniesAccess : (text: string) => TURNED_AWAY.test(text);
     let denied = false;
-    for (let i = index; i <= last && !denied; i++) denied = lines[i].text.length <= MAX_GUARD_LINE && !COMMENT.test(lines[i].text) && turnedAway.test(lines[i].text);
+    for (let i = index; i <= last && !denied; i++) denied = lines[i].text.length <= MAX_GUARD_LINE && !COMMENT.test(lines[i].text) && turnedAway(lines[i].text);
     if (!denied || facts.addsGuard(index) || readded(diff, line.text) || denialMovedElsewhere(diff, index, last)) continue;
-    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
     report("auth-check-removed", index);
   }
   return findings;

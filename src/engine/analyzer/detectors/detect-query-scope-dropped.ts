@@ -21,10 +21,10 @@ const COMMENT = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|--\s|<!--)/;
 
 /** The key, with its table or alias (`Item.owner_id`, `"ownerId"`, `'user_id'`, `todo.UserId`) and the comparison after it. */
 const KEY_COMPARED = /["'`]?\b(user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author|created_by)(?:_?id|_?ID|Id)?["'`]?\s*(?:===?|=>|[:=,])\s*(?:["']=["']\s*,\s*)?/gi;
-/** The current principal, as each framework spells it. */
-const PRINCIPAL = /^(?:\(\s*)?(?:await\s+)?(?:(?:self\.)?request\.user\b|@?current_user\b|currentUser\b|auth\(\)\s*->\s*(?:id|user)\s*\(\)|Auth::(?:id|user)\s*\(\)|\$(?:this->)?request->user\(\)|\$this->user\b|session\??\.user\b|req\.(?:user|auth)\b|ctx\.(?:state\.)?user\b|c\.(?:user|MustGet|Get)\b|principal\b|g\.user\b|flask_login\.current_user\b|current_(?:tenant|org|organi[sz]ation|workspace|account|team|company)\b|current(?:Tenant|Org|Organi[sz]ation|Workspace|Account|Team|Company)\b|_?tenant(?:Context|Provider|Service|Accessor)?\??\.(?:Id|TenantId|id|tenantId|CurrentTenant\w*)\b|User\.(?:FindFirst(?:Value)?|Identity)\b|(?:get_?)?current_?user\s*\(|getCurrentUser\s*\(|owner\.(?:id|pk)\b)/;
-/** An identifier holding the principal's id (`userId`, `current_user_id`, `tenantId`, `orgId`). */
-const PRINCIPAL_ID = /^(?:\$?(?:current_?)?(?:user|tenant|org|organi[sz]ation|workspace|account|team|company|owner)(?:_?|\.)(?:id|Id|ID)|\$?(?:current|auth|logged_?in|signed_?in)_?(?:User|user)_?(?:Id|id|ID)|uid)\b(?!\s*[.(\[])/;
+/** The current principal, as each framework spells it (a session's user or its id: `session.user`, `session.userId`). */
+const PRINCIPAL = /^(?:\(\s*)?(?:await\s+)?(?:(?:self\.)?request\.user\b|@?current_user\b|currentUser\b|auth\(\)\s*->\s*(?:id|user)\s*\(\)|Auth::(?:id|user)\s*\(\)|\$(?:this->)?request->user\(\)|\$this->user\b|session\??\.user(?:_?[iI][dD])?\b|req\.(?:user|auth)\b|ctx\.(?:state\.)?user\b|c\.(?:user|MustGet|Get)\b|principal\b|g\.user\b|flask_login\.current_user\b|current_(?:tenant|org|organi[sz]ation|workspace|account|team|company)\b|current(?:Tenant|Org|Organi[sz]ation|Workspace|Account|Team|Company)\b|_?tenant(?:Context|Provider|Service|Accessor)?\??\.(?:Id|TenantId|id|tenantId|CurrentTenant\w*)\b|User\.(?:FindFirst(?:Value)?|Identity)\b|(?:get_?)?current_?user\s*\(|getCurrentUser\s*\(|owner\.(?:id|pk)\b)/;
+/** An identifier holding the principal's id (`userId`, `current_user_id`, `tenantId`, `orgId`), also as a field (`_tenantId`, `this.tenantId`). */
+const PRINCIPAL_ID = /^(?:(?:_|this\.|self\.|this->|\$this->)?\$?(?:current_?)?(?:user|tenant|org|organi[sz]ation|workspace|account|team|company|owner)(?:_?|\.)(?:id|Id|ID)|\$?(?:current|auth|logged_?in|signed_?in)_?(?:User|user)_?(?:Id|id|ID)|uid)\b(?!\s*[.(\[])/;
 /** Where a principal is assigned to a local name (`user = self.request.user`, `$user = Auth::user();`, `const { userId } = auth()`). */
 const ALIAS_ASSIGNED = /(\$?[A-Za-z_]\w*)\s*(?::\s*[\w<>?.[\]]{1,40}\s*)?=\s*(?!=)/g;
 const DESTRUCTURED = /\{\s*([\w\s,]{1,80})\}\s*=\s*(?:await\s+)?(?:auth|currentUser|getAuth|useAuth)\s*\(/;
@@ -32,6 +32,8 @@ const DESTRUCTURED = /\{\s*([\w\s,]{1,80})\}\s*=\s*(?:await\s+)?(?:auth|currentU
 const ASSOCIATION = /^\s*(?:\.|->)\s*([a-z]\w*s)(?:\(\))?\s*(?:\.|->)\s*(?:find(?:_by!?|OrFail|OrNew|_each)?|where|first(?:OrFail)?|get|all|includes|order|latest|paginate|exists\??|select|pluck|count|filter|find_or_initialize_by|destroy|update)\b/;
 /** An SQL condition on an identity key bound to a parameter (`AND tb.organization_id = $2`, `AND "ownerId"=$3`). */
 const SQL_KEY = /\b(?:AND|WHERE)\s+(?:["`]?\w+["`]?\.)?["`]?(?:user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=\s*(?:\$\d+|\?|:\w+|@\w+|%s|\$\{\s*[\w.]+\s*\})/i;
+/** A where call whose condition is an SQL string on an identity key with one placeholder; group 2 is the bound value. */
+const WHERE_PLACEHOLDER = /\b[Ww]here(?:Raw)?\s*\(\s*["'`](?:\w+\.)?["`]?(user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=\s*(?:\?|\$\d+|:\w+|@\w+)\s*["'`]\s*,\s*\[?\s*([^,)\]\n]{1,80})/i;
 /**
  * A JavaScript/TypeScript shorthand property naming an identity key (`where: { id, userId }`, a line `      tenantId,`):
  * `userId` stands for `userId: userId`, the key compared to the variable holding the caller's (or scope's) id.
@@ -40,6 +42,9 @@ const SHORTHAND_KEY = /(?:^|[{,])\s*((?:user|owner|account|tenant|org|organi[sz]
 /** A derived query named for the key (`findByIdAndOwnerId(`, `getByIdAndUserId(`, `existsByIdAndTenantId(`). */
 const DERIVED_NAME = /\b((?:find|get|exists|count|delete|read|query|search|load)[A-Za-z]{0,60}By[A-Za-z]{1,80})\s*\(/g;
 const DERIVED_KEY = /(?:By|And)(User|Owner|Account|Tenant|Org|Organi[sz]ation|Workspace|Team|Company|Customer|Creator|Author)(?:Id|ID)?(?=And|Or|OrderBy|$)/;
+
+/** Spring Data's and similar repositories' call for every row (`repo.findAll()`, `getAll()`, `listAll()`). */
+const UNSCOPED_FIND = /\.(?:findAll|getAll|listAll|fetchAll)\s*\(\s*\)/;
 
 /** The identity key a derived query call on the line is named for, and whether the line calls a derived query at all. */
 function derivedQuery(text: string): { key?: KeyClass; call: boolean } {
@@ -61,8 +66,8 @@ const PRINCIPAL_ARGUMENT = /(?:[(,]|^)\s*(?:current_?)?(user|tenant|org|organi[s
  * `PERFORM public.pg_log('deny', ...)` and `RAISE NOTICE`) reads no records. */
 const LOG_CALL = /^\s*(?:console\.\w+|(?:this\.)?_?(?:log|logger|logging)\.\w+|print(?:ln|f)?|puts|Log\.\w+|PERFORM\s+(?:\w+\.)?\w*_log)\s*\(|^\s*RAISE\s+(?:LOG|NOTICE|INFO|DEBUG|WARNING)\b/;
 
-/** The line reads records (a query or filter), not one that creates them. */
-const QUERY_CALL = /(?:\.|->|::)\s*(?:filter|filter_by|exclude|where\w*|Where|find\w*|get|first\w*|FirstOrDefault\w*|Single\w*|Any\w*|query|select|count|exists|update\w*|delete\w*|destroy\w*)\s*\(|\bget_object_or_404\s*\(|\bget_list_or_404\s*\(|\bwhere\s*:|\bWHERE\b|\bAND\s*:|\.objects\.|\bfind(?:Many|First|Unique|One)\w*\s*\(/;
+/** The line reads records (a query or filter, or EF Core's global `HasQueryFilter` on an entity), not one that creates them. */
+const QUERY_CALL = /(?:\.|->|::)\s*(?:filter|filter_by|exclude|where\w*|Where|find\w*|get|first\w*|FirstOrDefault\w*|Single\w*|Any\w*|query|select|count|exists|update\w*|delete\w*|destroy\w*|HasQueryFilter)\s*\(|\bget_object_or_404\s*\(|\bget_list_or_404\s*\(|\bwhere\s*:|\bWHERE\b|\bAND\s*:|\.objects\.|\bfind(?:Many|First|Unique|One)\w*\s*\(/;
 const CREATION = /\b(?:save|create|insert|build|new|add|push|assign)\w*\s*\(|\bdata\s*:/;
 /** Where a multi-line Prisma/TypeORM object belongs: `where:` reads, `data:` writes. */
 const OBJECT_ROLE = /\b(where|data|create|update|select|include|orderBy|values)\s*:/;
@@ -137,6 +142,10 @@ function scopeKeys(text: string, aliases: Set<string>, shorthand: boolean): KeyC
   if (shorthand) for (let m = SHORTHAND_KEY.exec(text); m; m = SHORTHAND_KEY.exec(text)) {
     if (PRINCIPAL_ID.test(m[1])) keys.push(keyClass(m[1].replace(/_?(?:id|Id|ID)$/, "")));
   }
+  // GORM `Where("user_id = ?", userID)`, ActiveRecord `where("user_id = ?", current_user.id)`, Sequelize/knex
+  // `whereRaw('owner_id = ?', [userId])`: the condition a string, the principal bound to its placeholder.
+  const bound = WHERE_PLACEHOLDER.exec(text);
+  if (bound && isPrincipalValue(bound[2], aliases)) keys.push(keyClass(bound[1]));
   const sql = SQL_KEY.exec(text);
   if (sql) keys.push(keyClass(/(user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author)_?id["`]?\s*=/i.exec(sql[0])![1]));
   // current_user.orders.find(...), $user->orders()->findOrFail(...): the principal's own records.
@@ -158,6 +167,11 @@ function principalStarts(text: string, aliases: Set<string>): number[] {
     if (at >= 0 && (at === 0 || !/[\w$]/.test(text[at - 1]))) ends.push(at + alias.length);
   }
   return ends;
+}
+
+/** A lookup through the principal's association (`current_user.projects.order(:name)`): a query whatever its last call. */
+function associationLookup(text: string, aliases: Set<string>): boolean {
+  return principalStarts(text, aliases).some((start) => ASSOCIATION.test(text.slice(start)));
 }
 
 /** A line that opens a condition or a loop: what it compares is already in hand. */
@@ -236,7 +250,8 @@ function hunkAdded(diff: FileDiff, index: number, aliases: Set<string>, cache: M
     if (!LOG_CALL.test(line.text)) for (let m = PRINCIPAL_ARGUMENT.exec(line.text); m; m = PRINCIPAL_ARGUMENT.exec(line.text)) facts.keys.add(keyClass(m[1]));
     const derived = derivedQuery(line.text);
     if (derived.key) facts.keys.add(derived.key);
-    if (derived.call) facts.derived = true;
+    // A narrower derived query called in its place (`findById(id)`), or the repository's every row (`findAll()`).
+    if (derived.call || UNSCOPED_FIND.test(line.text)) facts.derived = true;
     PRINCIPAL_ANYWHERE.lastIndex = 0;
     if (PRINCIPAL_ANYWHERE.test(line.text) || KEPT_OTHERWISE.test(line.text) || principalStarts(line.text, aliases).length > 0 || /\b(?:auth\(\)|Auth::id|session\??\.user|req\.user|principal)\b/.test(line.text)) facts.principal = true;
   }
@@ -265,7 +280,7 @@ export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
       keys = [derived];
       derivedOnly = true;
     }
-    if (!derivedOnly && !inQuery(lines, index) && !SQL_KEY.test(line.text)) continue;
+    if (!derivedOnly && !inQuery(lines, index) && !SQL_KEY.test(line.text) && !associationLookup(line.text, aliases)) continue;
     if (NOT_A_FETCH.test(line.text)) continue;
     if (diff.addedCompact.includes(compact(line.text)) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
     const added = hunkAdded(diff, index, aliases, hunks);
