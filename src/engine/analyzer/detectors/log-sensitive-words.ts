@@ -391,13 +391,16 @@ const REQUEST_SOURCE = /^(?:await\s+)?(?:file_get_contents\s*\(\s*["']php:\/\/in
 /**
  * Reads of a request's whole body by the frameworks' own calls (their documented APIs), at the start of a right-hand
  * side: Ktor's call.receive<T>() / receiveText() / receiveParameters(), Go's io.ReadAll(r.Body), Starlette and Fetch
- * request.body() / .text() / .json(), Flask's request.get_data(), servlet readers.
+ * request.body() / .text() / .json(), Flask's request.get_data(), servlet readers; ASP.NET Core's body stream read
+ * through a StreamReader (`new StreamReader(context.Request.Body).ReadToEndAsync()`), Go's httputil.DumpRequest(r, ...)
+ * (the request line and every header, Authorization and Cookie among them, with the body when asked), and the servlet stream copied whole by Spring's StreamUtils or
+ * Commons IO (`StreamUtils.copyToByteArray(request.getInputStream())`, `IOUtils.toString(request.getReader())`).
  */
-const REQUEST_READ = /^(?:await\s+)?(?:call\s*\.\s*receive(?:OrNull|Nullable)?\s*(?:<[^<>]{1,80}>)?\s*\(|(?:[A-Za-z_]\w*\s*\.\s*)?receive(?:Text|Parameters|Multipart)\s*\(|(?:io|ioutil)\s*\.\s*ReadAll\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)|(?:req|request)\s*\.\s*(?:body|text|json|get_data|getReader|getInputStream|formData|form)\s*\(|json_decode\s*\(\s*file_get_contents\s*\(\s*["']php:\/\/input["'])/;
+const REQUEST_READ = /^(?:await\s+)?(?:call\s*\.\s*receive(?:OrNull|Nullable)?\s*(?:<[^<>]{1,80}>)?\s*\(|(?:[A-Za-z_]\w*\s*\.\s*)?receive(?:Text|Parameters|Multipart)\s*\(|(?:io|ioutil)\s*\.\s*ReadAll\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)|(?:req|request)\s*\.\s*(?:body|text|json|get_data|getReader|getInputStream|formData|form)\s*\(|json_decode\s*\(\s*file_get_contents\s*\(\s*["']php:\/\/input["'])|new\s+(?:System\.IO\.)?StreamReader\s*\(\s*(?:[A-Za-z_]\w*\s*\.\s*)?Request\s*\.\s*Body\b|httputil\s*\.\s*DumpRequest\s*\(\s*(?:r|req|request|c\.Request)\s*,|(?:StreamUtils\s*\.\s*copyTo(?:ByteArray|String)|IOUtils\s*\.\s*(?:toString|toByteArray))\s*\(\s*(?:request|req|httpRequest|servletRequest)\s*\.\s*(?:getInputStream|getReader)\s*\(/;
 /** One field of a request's body or form taken into a variable: `const payload = req.body.data`, `text = request.form["message"]`. */
 const REQUEST_FIELD = /^(?:await\s+)?(?:req|request|ctx\.request)\s*\.\s*(?:body|json|form|data|POST)\s*(?:\??\.\s*|\[\s*["'])([A-Za-z_]\w*)["']?\s*\]?\s*;?\s*$/;
-/** Declarations, typed or not, and appends: `const x =`, `val x =`, `String x =`, `Map<String, Object> x =`, `x :=`, `$x =`, `body += chunk`. */
-const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+|[A-Z][\w.]{0,60}(?:<[^<>=;]{0,80}>)?(?:\[\])?\??\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|[+.]?=(?![=>~]))\s*(.+?)\s*;?\s*$/;
+/** Declarations, typed or not, and appends: `const x =`, `val x =`, `String x =`, `Map<String, Object> x =`, `x :=`, `$x =`, `body += chunk`, C#'s `using var reader =`, Java's `byte[] body =`. */
+const ASSIGNMENT = /^\s*(?:using\s+)?(?:(?:const|let|var|val|my|local|final|auto|String|string|(?:byte|char)\s*\[\s*\])\s+|[A-Z][\w.]{0,60}(?:<[^<>=;]{0,80}>)?(?:\[\])?\??\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|[+.]?=(?![=>~]))\s*(.+?)\s*;?\s*$/;
 /** Go's two results, the value first: `body, err := io.ReadAll(r.Body)`. */
 const GO_PAIR = /^\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*:?=\s*(.+?)\s*$/;
 /** Destructuring: `const { email, to: phone, ...rest } = req.body`, `let {a, b} = payload`. */
@@ -492,7 +495,8 @@ function bracketBalance(code: string): number {
 const RETURNS_NAMED = /^(?:await\s+)?(?:[A-Za-z_$][\w$]*\s*(?:\.|->|::)\s*)*(get|fetch|obtain|exchange|request|generate|create|issue|refresh|read|load)_?([A-Za-z][\w$]*)\s*\(/i;
 
 /** Methods that give a value whole in another form: request.inspect, payload.to_json, dto.toJSON(), data.to_h. */
-const WHOLE_FORM = /^(?:inspect|to_json|toJSON|toJson|to_h|to_hash|to_dict|model_dump|dict|as_json|__dict__)$/;
+// A reader's ReadToEnd()/ReadToEndAsync() (.NET's StreamReader) returns everything it wraps.
+const WHOLE_FORM = /^(?:inspect|to_json|toJSON|toJson|to_h|to_hash|to_dict|model_dump|dict|as_json|__dict__|ReadToEnd|ReadToEndAsync)$/;
 
 /** The first tainted name passed as a whole value in `code`. */
 export function taintedValue(code: string, names: Map<string, "pii" | "secret">): Sensitive | null {
