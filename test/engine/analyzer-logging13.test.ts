@@ -77,3 +77,43 @@ describe("a log category taken out of an Azure diagnostic setting", () => {
     ]);
   });
 });
+
+describe("writes to a log file and log helpers that save", () => {
+  it("reads a write to a file named as a log, and saveLog, as logging calls", async () => {
+    await check([
+      ["raw POST appended to a .log file", "project/mail.php", ['     if ($_SERVER["REQUEST_METHOD"] == "POST") {', "+    file_put_contents('post_data.log', print_r($_POST, true), FILE_APPEND);"], "logging"],
+      ["request body appended to requests.log", "server.js", ["+  fs.appendFileSync('requests.log', JSON.stringify(req.body) + '\\n');"], "logging"],
+      ["raw input saved through saveLog", "index.php", [" <?php", "+$str = file_get_contents('php://input');", "+saveLog($str);"], "logging"],
+    ]);
+    await check([
+      ["POST cached to a JSON file", "project/cache.php", ["+    file_put_contents('cache/data.json', json_encode($_POST));"], null],
+      ["an access line of method and URL", "server.js", ["+  fs.appendFileSync('requests.log', `${new Date().toISOString()} ${req.method} ${req.url}\\n`);"], null],
+      ["saveLog of a fixed message", "index.php", ["+saveLog('webhook received');"], null],
+    ]);
+  });
+});
+
+describe("Django REST framework serializer input", () => {
+  it("finds a serializer's validated or initial data printed, not one field of it", async () => {
+    await check([
+      ["validated_data and initial_data printed", "src/core/payment_requisites/serializers.py", ["         def create(self, validated_data, **kwargs):", "+        print(self.initial_data)", "+        print(validated_data)", "             return PaymentRequisites.objects.create(**validated_data)"], "logging"],
+      ["validate's attrs logged", "api/serializers.py", ["     def validate(self, attrs):", "+        logger.debug('attrs: %s', attrs)"], "logging"],
+    ]);
+    await check([
+      ["one plain field of the data", "api/serializers.py", ["     def create(self, validated_data):", "+        logger.info('creating %s', validated_data.get('title'))"], null],
+      ["a create without DRF's signature", "api/services.py", ["     def create(self, data):", "+        print(data)"], null],
+    ]);
+  });
+});
+
+describe("Grafana Loki's log retention", () => {
+  it("finds retention_period taken out of Loki's limits, not another tool's", async () => {
+    await check([
+      ["limits_config retention removed", "infra/monitoring/grafana/config/loki/loki.yml", ["     limits_config:", "-  retention_period: 7200h", "   reject_old_samples: true"], "logging"],
+    ]);
+    await check([
+      ["a backup tool's retention", "infra/backup/config.yml", ["     backups:", "-  retention_period: 30d", "   enabled: true"], null],
+      ["Loki's retention changed, not removed", "infra/loki/loki.yml", ["     limits_config:", "-  retention_period: 7200h", "+  retention_period: 8760h"], null],
+    ]);
+  });
+});

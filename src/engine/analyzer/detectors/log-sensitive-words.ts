@@ -34,13 +34,14 @@ const RECEIVER_LEVEL = new RegExp(
 );
 /**
  * A function whose name has the word "log" and that is not a login, an analytics event or a math log:
- * nlog($x), logInfo(x), log_error(x), writeLog(x), debugLog(x), self.log(x), $this->log(x).
+ * nlog($x), logInfo(x), log_error(x), writeLog(x), saveLog(x), debugLog(x), self.log(x), $this->log(x).
  */
 const LOG_FUNCTION = /(?<![\w$])(?:(?:this|self|\$this|@)\s*(?:\.|->)?\s*)?([A-Za-z_$][\w$]*)\s*\(/g;
 const NOT_A_LOG = new Set(["in", "out", "on", "off", "event", "events", "metric", "metrics", "screen", "page", "view", "purchase", "analytics", "level", "levels", "file", "files", "dir", "path", "format", "formatter", "handler", "config", "setup", "init", "name", "line", "lines", "entries", "rotate", "rotation", "size", "base", "sum", "softmax", "prob", "probs", "likelihood", "det", "gamma", "space", "scale", "normal", "uniform",
   // Set-up objects of a logging pipeline (LoggerProvider, LogExporter, log_processor): their options configure, not log.
   "provider", "providers", "processor", "processors", "exporter", "exporters", "factory", "sink", "sinks", "transport", "transports", "appender", "appenders", "builder", "options"]);
-const LOG_VERB = new Set(["write", "debug", "info", "warn", "warning", "error", "err", "trace", "verbose", "console", "print", "app", "dev", "sys", "do", "my", "custom"]);
+// "save" and "append" write to a log as "write" does (saveLog($str), appendLog(line)).
+const LOG_VERB = new Set(["write", "save", "append", "debug", "info", "warn", "warning", "error", "err", "trace", "verbose", "console", "print", "app", "dev", "sys", "do", "my", "custom"]);
 const MATH_RECEIVER = /(?:\bMath|\bmath|\bnp|\bnumpy|\btorch|\btf|\bjnp|\bcmath|\bscipy|\bDecimal|\bBigDecimal|\bsympy|\bF)\s*\.\s*$/;
 const DEFINITION = /\b(?:def|defp|defmacro|defmacrop|function|func|fun|fn|sub|void|static|private|public|protected|internal|override|async function|val|var|let|const)\s+$/;
 

@@ -217,11 +217,19 @@ const PY_BODY_ROUTE = /^\s*@\w+(?:\.\w+)*\.(?:post|put|patch)\s*\(/;
 const PY_MODEL_PARAMETER = /(?:^|[,(]\s*)([a-z_]\w*)\s*:\s*([A-Z]\w*)\s*(?=[,)]|$)/g;
 const PY_FRAMEWORK_TYPE = /^(?:Request|Response|Session|AsyncSession|BackgroundTasks|WebSocket|UploadFile|File|HTTPAuthorizationCredentials|HTTPBasicCredentials|SecurityScopes|Annotated|Optional|List|Dict|Any|Union|Query|Path|Header|Cookie|Depends|Form|Body|str|int|float|bool|UUID|datetime|date)$/;
 
+/**
+ * Django REST framework serializer methods, by its documented signatures: `create(self, validated_data)`,
+ * `update(self, instance, validated_data)` and `validate(self, attrs)` are handed the request's whole deserialised input.
+ */
+const DRF_INPUT_PARAMETER = /^\s*def\s+(?:(?:create|update)\s*\(\s*self\s*,\s*(?:instance\s*,\s*)?(validated_data)|validate\s*\(\s*self\s*,\s*(attrs))\b/;
+
 /** Names a handler's signature binds to the request's whole body or form (see BODY_PARAMETER), and Go's decoded bodies. */
 export function requestBodyNames(lines: string[]): Map<string, "pii"> {
   const names = new Map<string, "pii">();
   let route = false;
   for (const text of lines) {
+    const drf = /def\s/.test(text) ? DRF_INPUT_PARAMETER.exec(text) : null;
+    if (drf) names.set(drf[1] ?? drf[2], "pii");
     // FastAPI: under @app.post(...), a `def` parameter typed with a model class is the request body.
     if (PY_BODY_ROUTE.test(text)) { route = true; continue; }
     if (route && /^\s*(?:async\s+)?def\s/.test(text) && text.length < 400) {
@@ -294,10 +302,12 @@ const RUBY_PARAMS = /(?<![\w$.@:])(?:params|(?!(?:page|paging|pagination|sort|or
  * fields): printed, it is every field the person submitted. (`r.Body` printed is the stream's address, not its text.)
  */
 const GO_REQUEST_INPUT = /(?<![\w$.])(?:r|req|request|c\s*\.\s*Request)\s*\.\s*(?:Form|PostForm|MultipartForm)(?![\w$]|\s*(?:\??\.|\[|\())/g;
+/** A Django REST framework serializer's whole input in a .py file: `self.initial_data` (as submitted), `self.validated_data`. */
+const DRF_SERIALIZER_INPUT = /(?<![\w$.])self\s*\.\s*(?:initial_data|validated_data)(?![\w$]|\s*(?:\??\.|\[|\())/g;
 export function wholeRequestValue(code: string, path: string): Sensitive | null {
   const whole = wholeValue(code, path) ?? wholePhpRequest(code, path);
   if (whole) return whole;
-  const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null) ?? (/\.go$/.test(path) && code.includes("Form") ? firstPassed(GO_REQUEST_INPUT, code) : null);
+  const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null) ?? (/\.go$/.test(path) && code.includes("Form") ? firstPassed(GO_REQUEST_INPUT, code) : null) ?? (/\.py$/.test(path) && code.includes("_data") ? firstPassed(DRF_SERIALIZER_INPUT, code) : null);
   return m ? { kind: "pii", value: m[0] } : null;
 }
 
