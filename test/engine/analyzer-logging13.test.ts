@@ -117,3 +117,16 @@ describe("Grafana Loki's log retention", () => {
     ]);
   });
 });
+
+describe("log helpers named verb-to-log", () => {
+  it("reads writeToLog and append_to_log as logging calls, not a bare toLog", async () => {
+    await check([
+      ["whole request written through writeToLog", "index.php", ["+print_r($_REQUEST);", "+writeToLog($_REQUEST, 'incoming');"], "logging"],
+      ["form appended through append_to_log", "app/views.py", ["+    append_to_log(request.form)"], "logging"],
+    ]);
+    await check([
+      ["writeToLog of a fixed message", "index.php", ["+writeToLog('hook received', 'incoming');"], null],
+      ["a conversion named toLog", "src/mapper.ts", ["+  const entry = toLog(req.body);"], null],
+    ]);
+  });
+});

@@ -51,8 +51,10 @@ function isLogFunctionName(name: string): boolean {
   const logWord = (w: string) => w === "log" || w === "logger" || /^[a-z]log$/.test(w) && w !== "blog";
   if (words.some((w) => NOT_A_LOG.has(w))) return false;
   if (logWord(words[0])) return true;
-  // writeLog, debugLog, console_log; not register_security_log or create_activity_log (audit events).
-  return logWord(words[words.length - 1]) && words.slice(0, -1).every((w) => LOG_VERB.has(w));
+  // writeLog, debugLog, console_log, writeToLog, append_to_log; not register_security_log or create_activity_log (audit
+  // events), nor a bare toLog (a conversion).
+  const verbs = words.slice(0, -1).filter((w, i) => !(w === "to" && i > 0));
+  return logWord(words[words.length - 1]) && verbs.length > 0 && verbs.every((w) => LOG_VERB.has(w));
 }
 
 export interface LogCall { index: number; end: number; }
