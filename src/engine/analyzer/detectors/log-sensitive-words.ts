@@ -34,13 +34,14 @@ const RECEIVER_LEVEL = new RegExp(
 );
 /**
  * A function whose name has the word "log" and that is not a login, an analytics event or a math log:
- * nlog($x), logInfo(x), log_error(x), writeLog(x), debugLog(x), self.log(x), $this->log(x).
+ * nlog($x), logInfo(x), log_error(x), writeLog(x), saveLog(x), debugLog(x), self.log(x), $this->log(x).
  */
 const LOG_FUNCTION = /(?<![\w$])(?:(?:this|self|\$this|@)\s*(?:\.|->)?\s*)?([A-Za-z_$][\w$]*)\s*\(/g;
 const NOT_A_LOG = new Set(["in", "out", "on", "off", "event", "events", "metric", "metrics", "screen", "page", "view", "purchase", "analytics", "level", "levels", "file", "files", "dir", "path", "format", "formatter", "handler", "config", "setup", "init", "name", "line", "lines", "entries", "rotate", "rotation", "size", "base", "sum", "softmax", "prob", "probs", "likelihood", "det", "gamma", "space", "scale", "normal", "uniform",
   // Set-up objects of a logging pipeline (LoggerProvider, LogExporter, log_processor): their options configure, not log.
   "provider", "providers", "processor", "processors", "exporter", "exporters", "factory", "sink", "sinks", "transport", "transports", "appender", "appenders", "builder", "options"]);
-const LOG_VERB = new Set(["write", "debug", "info", "warn", "warning", "error", "err", "trace", "verbose", "console", "print", "app", "dev", "sys", "do", "my", "custom"]);
+// "save" and "append" write to a log as "write" does (saveLog($str), appendLog(line)).
+const LOG_VERB = new Set(["write", "save", "append", "debug", "info", "warn", "warning", "error", "err", "trace", "verbose", "console", "print", "app", "dev", "sys", "do", "my", "custom"]);
 const MATH_RECEIVER = /(?:\bMath|\bmath|\bnp|\bnumpy|\btorch|\btf|\bjnp|\bcmath|\bscipy|\bDecimal|\bBigDecimal|\bsympy|\bF)\s*\.\s*$/;
 const DEFINITION = /\b(?:def|defp|defmacro|defmacrop|function|func|fun|fn|sub|void|static|private|public|protected|internal|override|async function|val|var|let|const)\s+$/;
 
@@ -50,8 +51,10 @@ function isLogFunctionName(name: string): boolean {
   const logWord = (w: string) => w === "log" || w === "logger" || /^[a-z]log$/.test(w) && w !== "blog";
   if (words.some((w) => NOT_A_LOG.has(w))) return false;
   if (logWord(words[0])) return true;
-  // writeLog, debugLog, console_log; not register_security_log or create_activity_log (audit events).
-  return logWord(words[words.length - 1]) && words.slice(0, -1).every((w) => LOG_VERB.has(w));
+  // writeLog, debugLog, console_log, writeToLog, append_to_log; not register_security_log or create_activity_log (audit
+  // events), nor a bare toLog (a conversion).
+  const verbs = words.slice(0, -1).filter((w, i) => !(w === "to" && i > 0));
+  return logWord(words[words.length - 1]) && verbs.length > 0 && verbs.every((w) => LOG_VERB.has(w));
 }
 
 export interface LogCall { index: number; end: number; }
@@ -391,13 +394,16 @@ const REQUEST_SOURCE = /^(?:await\s+)?(?:file_get_contents\s*\(\s*["']php:\/\/in
 /**
  * Reads of a request's whole body by the frameworks' own calls (their documented APIs), at the start of a right-hand
  * side: Ktor's call.receive<T>() / receiveText() / receiveParameters(), Go's io.ReadAll(r.Body), Starlette and Fetch
- * request.body() / .text() / .json(), Flask's request.get_data(), servlet readers.
+ * request.body() / .text() / .json(), Flask's request.get_data(), servlet readers; ASP.NET Core's body stream read
+ * through a StreamReader (`new StreamReader(context.Request.Body).ReadToEndAsync()`), Go's httputil.DumpRequest(r, ...)
+ * (the request line and every header, Authorization and Cookie among them, with the body when asked), and the servlet stream copied whole by Spring's StreamUtils or
+ * Commons IO (`StreamUtils.copyToByteArray(request.getInputStream())`, `IOUtils.toString(request.getReader())`).
  */
-const REQUEST_READ = /^(?:await\s+)?(?:call\s*\.\s*receive(?:OrNull|Nullable)?\s*(?:<[^<>]{1,80}>)?\s*\(|(?:[A-Za-z_]\w*\s*\.\s*)?receive(?:Text|Parameters|Multipart)\s*\(|(?:io|ioutil)\s*\.\s*ReadAll\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)|(?:req|request)\s*\.\s*(?:body|text|json|get_data|getReader|getInputStream|formData|form)\s*\(|json_decode\s*\(\s*file_get_contents\s*\(\s*["']php:\/\/input["'])/;
+const REQUEST_READ = /^(?:await\s+)?(?:call\s*\.\s*receive(?:OrNull|Nullable)?\s*(?:<[^<>]{1,80}>)?\s*\(|(?:[A-Za-z_]\w*\s*\.\s*)?receive(?:Text|Parameters|Multipart)\s*\(|(?:io|ioutil)\s*\.\s*ReadAll\s*\(\s*(?:r|req|request|c\.Request)\s*\.\s*Body\s*\)|(?:req|request)\s*\.\s*(?:body|text|json|get_data|getReader|getInputStream|formData|form)\s*\(|json_decode\s*\(\s*file_get_contents\s*\(\s*["']php:\/\/input["'])|new\s+(?:System\.IO\.)?StreamReader\s*\(\s*(?:[A-Za-z_]\w*\s*\.\s*)?Request\s*\.\s*Body\b|httputil\s*\.\s*DumpRequest\s*\(\s*(?:r|req|request|c\.Request)\s*,|(?:StreamUtils\s*\.\s*copyTo(?:ByteArray|String)|IOUtils\s*\.\s*(?:toString|toByteArray))\s*\(\s*(?:request|req|httpRequest|servletRequest)\s*\.\s*(?:getInputStream|getReader)\s*\(/;
 /** One field of a request's body or form taken into a variable: `const payload = req.body.data`, `text = request.form["message"]`. */
 const REQUEST_FIELD = /^(?:await\s+)?(?:req|request|ctx\.request)\s*\.\s*(?:body|json|form|data|POST)\s*(?:\??\.\s*|\[\s*["'])([A-Za-z_]\w*)["']?\s*\]?\s*;?\s*$/;
-/** Declarations, typed or not, and appends: `const x =`, `val x =`, `String x =`, `Map<String, Object> x =`, `x :=`, `$x =`, `body += chunk`. */
-const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|my|local|final|auto|String|string)\s+|[A-Z][\w.]{0,60}(?:<[^<>=;]{0,80}>)?(?:\[\])?\??\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|[+.]?=(?![=>~]))\s*(.+?)\s*;?\s*$/;
+/** Declarations, typed or not, and appends: `const x =`, `val x =`, `String x =`, `Map<String, Object> x =`, `x :=`, `$x =`, `body += chunk`, C#'s `using var reader =`, Java's `byte[] body =`. */
+const ASSIGNMENT = /^\s*(?:using\s+)?(?:(?:const|let|var|val|my|local|final|auto|String|string|(?:byte|char)\s*\[\s*\])\s+|[A-Z][\w.]{0,60}(?:<[^<>=;]{0,80}>)?(?:\[\])?\??\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w<>\[\]?|. ]+)?\s*(?::=|[+.]?=(?![=>~]))\s*(.+?)\s*;?\s*$/;
 /** Go's two results, the value first: `body, err := io.ReadAll(r.Body)`. */
 const GO_PAIR = /^\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*:?=\s*(.+?)\s*$/;
 /** Destructuring: `const { email, to: phone, ...rest } = req.body`, `let {a, b} = payload`. */
@@ -492,7 +498,8 @@ function bracketBalance(code: string): number {
 const RETURNS_NAMED = /^(?:await\s+)?(?:[A-Za-z_$][\w$]*\s*(?:\.|->|::)\s*)*(get|fetch|obtain|exchange|request|generate|create|issue|refresh|read|load)_?([A-Za-z][\w$]*)\s*\(/i;
 
 /** Methods that give a value whole in another form: request.inspect, payload.to_json, dto.toJSON(), data.to_h. */
-const WHOLE_FORM = /^(?:inspect|to_json|toJSON|toJson|to_h|to_hash|to_dict|model_dump|dict|as_json|__dict__)$/;
+// A reader's ReadToEnd()/ReadToEndAsync() (.NET's StreamReader) returns everything it wraps.
+const WHOLE_FORM = /^(?:inspect|to_json|toJSON|toJson|to_h|to_hash|to_dict|model_dump|dict|as_json|__dict__|ReadToEnd|ReadToEndAsync)$/;
 
 /** The first tainted name passed as a whole value in `code`. */
 export function taintedValue(code: string, names: Map<string, "pii" | "secret">): Sensitive | null {

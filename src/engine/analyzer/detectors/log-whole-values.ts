@@ -217,11 +217,19 @@ const PY_BODY_ROUTE = /^\s*@\w+(?:\.\w+)*\.(?:post|put|patch)\s*\(/;
 const PY_MODEL_PARAMETER = /(?:^|[,(]\s*)([a-z_]\w*)\s*:\s*([A-Z]\w*)\s*(?=[,)]|$)/g;
 const PY_FRAMEWORK_TYPE = /^(?:Request|Response|Session|AsyncSession|BackgroundTasks|WebSocket|UploadFile|File|HTTPAuthorizationCredentials|HTTPBasicCredentials|SecurityScopes|Annotated|Optional|List|Dict|Any|Union|Query|Path|Header|Cookie|Depends|Form|Body|str|int|float|bool|UUID|datetime|date)$/;
 
+/**
+ * Django REST framework serializer methods, by its documented signatures: `create(self, validated_data)`,
+ * `update(self, instance, validated_data)` and `validate(self, attrs)` are handed the request's whole deserialised input.
+ */
+const DRF_INPUT_PARAMETER = /^\s*def\s+(?:(?:create|update)\s*\(\s*self\s*,\s*(?:instance\s*,\s*)?(validated_data)|validate\s*\(\s*self\s*,\s*(attrs))\b/;
+
 /** Names a handler's signature binds to the request's whole body or form (see BODY_PARAMETER), and Go's decoded bodies. */
 export function requestBodyNames(lines: string[]): Map<string, "pii"> {
   const names = new Map<string, "pii">();
   let route = false;
   for (const text of lines) {
+    const drf = /def\s/.test(text) ? DRF_INPUT_PARAMETER.exec(text) : null;
+    if (drf) names.set(drf[1] ?? drf[2], "pii");
     // FastAPI: under @app.post(...), a `def` parameter typed with a model class is the request body.
     if (PY_BODY_ROUTE.test(text)) { route = true; continue; }
     if (route && /^\s*(?:async\s+)?def\s/.test(text) && text.length < 400) {
@@ -281,13 +289,44 @@ export function goHeaderLoopNames(lines: string[]): Map<string, "secret"> {
 const REQUEST_VALUE = /(?<![\w$.])(?:req|request)\s*\.\s*(?:body|form|json|data|POST|query|params)(?![\w$]|\s*(?:\??\.|\[|\())/g;
 /** A Django form's whole submitted and cleaned input: form.cleaned_data, self.cleaned_data. */
 const CLEANED_DATA = /(?<![\w$])(?:[a-z_]\w*\s*\.\s*)?cleaned_data(?![\w$]|\s*(?:\??\.|\[|\())/g;
-/** Rails' whole request parameters (a bare `params` in a Ruby file): every field the person submitted. */
-const RUBY_PARAMS = /(?<![\w$.@:])params(?![\w$?!]|\s*(?:\[|\.|\(|:|=(?![=>])))/g;
+/**
+ * Rails' whole request parameters in a Ruby file: a bare `params`, or a controller's strong-parameters method by the
+ * Rails convention (Action Controller Overview, "Strong Parameters": `def person_params; params.require(:person)
+ * .permit(...)`), called bare and maybe converted whole (`user_params`, `user_params.to_h`, `signup_params.inspect`).
+ * Either is every field the person submitted. Paging and sorting helpers (`page_params`, `sort_params`) hold no input
+ * of a person's.
+ */
+const RUBY_PARAMS = /(?<![\w$.@:])(?:params|(?!(?:page|paging|pagination|sort|order|per_page|filter|filters)_params\b)[a-z]\w*_params)(?:\s*\.\s*(?:to_h|to_hash|to_unsafe_h|to_json|as_json|inspect))?(?![\w$?!]|\s*(?:\[|\.|\(|:|=(?![=>])))/g;
+/**
+ * Go's parsed request form taken whole in a .go file (`r.Form`, `r.PostForm`, `r.MultipartForm`, net/http's documented
+ * fields): printed, it is every field the person submitted. (`r.Body` printed is the stream's address, not its text.)
+ */
+const GO_REQUEST_INPUT = /(?<![\w$.])(?:r|req|request|c\s*\.\s*Request)\s*\.\s*(?:Form|PostForm|MultipartForm)(?![\w$]|\s*(?:\??\.|\[|\())/g;
+/** A Django REST framework serializer's whole input in a .py file: `self.initial_data` (as submitted), `self.validated_data`. */
+const DRF_SERIALIZER_INPUT = /(?<![\w$.])self\s*\.\s*(?:initial_data|validated_data)(?![\w$]|\s*(?:\??\.|\[|\())/g;
 export function wholeRequestValue(code: string, path: string): Sensitive | null {
   const whole = wholeValue(code, path) ?? wholePhpRequest(code, path);
   if (whole) return whole;
-  const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null);
+  const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null) ?? (/\.go$/.test(path) && code.includes("Form") ? firstPassed(GO_REQUEST_INPUT, code) : null) ?? (/\.py$/.test(path) && code.includes("_data") ? firstPassed(DRF_SERIALIZER_INPUT, code) : null);
   return m ? { kind: "pii", value: m[0] } : null;
+}
+
+/**
+ * A JavaScript or TypeScript handler's incoming request object, by the frameworks' handler signatures: Express and
+ * Connect middleware `(req, res, next)`, Fastify `(request, reply)`, NestJS middleware `use(req: Request, res:
+ * Response, next)`, Next.js route handlers `POST(request: NextRequest)`. Printed whole (console.log and Node loggers
+ * format it with util.inspect; pino's `req` serializer keeps the headers), it writes every header, Authorization and
+ * Cookie among them. An untyped single `(req)` (an array callback's item) is not taken for one.
+ */
+const HANDLER_REQUEST = /[(,]\s*(req|request)\s*(?::\s*(?:[A-Za-z_]\w*\s*\.\s*)?(?:Request|IncomingMessage|NextRequest|NextApiRequest|FastifyRequest)\b(?:<[^<>()]{0,80}>)?\s*(?=[,)])|(?=,\s*(?:res|response|reply)\b))/;
+export function handlerRequestNames(lines: string[], path: string): Map<string, "secret"> {
+  const names = new Map<string, "secret">();
+  if (!/\.(?:[cm]?[jt]sx?)$/.test(path)) return names;
+  for (const text of lines) {
+    const m = text.length < 300 && /req/.test(text) ? HANDLER_REQUEST.exec(text) : null;
+    if (m) names.set(m[1], "secret");
+  }
+  return names;
 }
 
 /** Node's request stream: `req.on('data', (chunk) => ...)` hands the callback the request body's chunks. */
