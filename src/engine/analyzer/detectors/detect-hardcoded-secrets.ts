@@ -97,6 +97,14 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   // must follow, and no "..." after the run (a truncated sample in documentation is not a key).
   [/\b(?:MII[A-Za-z0-9+/]{5}(?:ADANBgkqhkiG9w0BAQEFAASC|AAK[BC])|MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg|MHcCAQEEI[A-Za-z0-9+/]{3}|MC4CAQAwBQYDK2VwBCIEI)[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/]*(?:\.\.|…))/, "private key (base64 body without PEM header)"],
 ];
+/**
+ * Keys issued to be shipped to browsers and apps, by their documented prefixes: Stripe publishable keys pk_live_ and
+ * pk_test_ (https://docs.stripe.com/keys#obtain-api-keys: "Publishable keys ... can be publicly accessible in your web
+ * or mobile app's client-side code"; Paystack and Clerk use the same pk_test_/pk_live_ form) and Mapbox public access
+ * tokens, "pk." then a base64 JSON header (https://docs.mapbox.com/accounts/guides/tokens/: "Public tokens (pk) ...
+ * can be used client-side"; secret tokens begin "sk."). A value of this shape is not a secret whatever its key says.
+ */
+const PUBLISHABLE_KEY = /^(?:pk_(?:live|test)_|pk\.eyJ)/;
 /** Runs typed to fill a token's length: the digits or the alphabet in order, a keyboard row. */
 const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 /** Keys published on purpose: the Azure storage emulator's well-known account key, Stripe's sample test keys. */
@@ -144,11 +152,36 @@ function urlPassword(user: string, password: string, host: string): boolean {
 }
 /** A key or token in a URL's query string (?appid=..., &api_key=...), as a request URL written into code. */
 const URL_QUERY_KEY = /[?&](?:api[_-]?key|apikey|appid|app[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|secret|token|key)=([A-Za-z0-9_.~-]{16,200})(?=[&#"'`\s]|$)/i;
+/**
+ * A request URL kept in a comment ("// Working API request: https://api.themoviedb.org/3/search/movie?api_key=1b8b...")
+ * still publishes the key in its query, and a connection URL kept there (a commented-out
+ * "mongodb+srv://user:pass@cluster0.xxxx.mongodb.net/db") its password. Comments are documentation, so only a URL to a
+ * real named host (not localhost, an example or a template host) counts, with a generated-looking key (key-shaped,
+ * spread over many characters, not a typed run) or a password that is not a placeholder.
+ */
+const COMMENTED_URL = /\bhttps?:\/\/([^/\s"'`?#]+)[^\s"'`]*/;
+function commentedRequestKey(text: string): string | undefined {
+  const connection = text.includes("@") ? URL_CREDENTIALS.exec(text) : null;
+  if (connection && NAMED_HOST.test(connection[3]) && urlPassword(connection[1], connection[2], connection[3])) return "password in a connection URL";
+  const url = COMMENTED_URL.exec(text);
+  if (!url || !NAMED_HOST.test(url[1]) || PLACEHOLDER_HOST.test(url[1])) return undefined;
+  const key = URL_QUERY_KEY.exec(url[0])?.[1];
+  if (key === undefined || !KEY_SHAPED(key) || PUBLISHABLE_KEY.test(key) || isPlaceholder(key) || FAKE_RUN.test(key) || shannonEntropy(key) < 3.2) return undefined;
+  return "credential in a URL query";
+}
 /** Key-shaped: a long hex string, or a long run mixing letters and digits. */
 const KEY_SHAPED = (value: string): boolean => /^[a-f0-9]{24,}$/i.test(value) || (value.length >= 20 && /[A-Za-z]/.test(value) && /\d/.test(value));
 const PRIVATE_ADDRESS = /^(?:10\.\d+|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d+\.\d+(?::\d+)?$/;
 /** A setter or builder given a literal credential: setPassword("..."), set_api_key('...'), .withSecret("..."). */
 const SETTER_CALL = /\b(?:set|with|put)_?((?:db|mail|smtp|admin|user|client|api|access|secret|auth|private|account)?_?(?:password|passwd|pwd|pass|secret|secret_?key|api_?key|access_?key|access_?token|auth_?token|client_?secret|private_?key|credentials?))\s*\(\s*["']([^"'\n]{3,200})["']\s*\)/i;
+/**
+ * A builder method named for the credential it sets, given a literal: Spring Boot's DataSourceBuilder.password(String)
+ * (https://docs.spring.io/spring-boot/api/java/org/springframework/boot/jdbc/DataSourceBuilder.html), Jedis'
+ * DefaultJedisClientConfig.builder().password(...), Lombok-generated @Builder setters (https://projectlombok.org/features/Builder),
+ * the MinIO and AWS SDK builders' .credentials(...)/.secretKey(...). The method follows a dot, so a plain function of
+ * the same name is not one.
+ */
+const BUILDER_CALL = /\.\s*(password|passwd|pwd|secret|secretKey|clientSecret|apiKey|accessKey|accessToken|authToken|privateKey|token)\s*\(\s*["']([^"'\n]{3,200})["']\s*\)/;
 /** XML configuration: <property name="connection.password">value</property>, <password>value</password>. */
 const XML_PROPERTY = /<(?:property|entry|param|parameter|setting|add)\b[^>]*?\b(?:name|key)\s*=\s*["']([\w.:-]*?(?:password|passwd|pwd|secret|token|api[._-]?key|private[._-]?key|access[._-]?key|credentials?))["'][^>]*>([^<\n]{3,200})<\/|<((?:[\w-]+[.:_-])?(?:password|passwd|secret|secretKey|apiKey|api-key|privateKey|private-key|accessKey|access-key|clientSecret|client-secret))>([^<\n]{3,200})<\/\3>/i;
 /** A literal key handed to an HMAC or cipher constructor. */
@@ -303,8 +336,8 @@ function isLiteralCredential(key: string, rawValue: string): boolean {
   const value = rawValue.replace(AUTH_SCHEME_PREFIX, "");
   // A hash under a password name is the stored digest; the same shape under a key or token name is the key itself.
   if (PASSWORD_HASH.test(value) && !/key|token|secret/i.test(key)) return false;
-  // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_).
-  if (/^pk_(?:live|test)_/.test(value)) return false;
+  // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_, Mapbox public pk. tokens).
+  if (PUBLISHABLE_KEY.test(value)) return false;
   // A version or version range ("^8.0.35", ">=2.1", "1.4.0-beta.2") is a dependency's version: a package whose name holds a
   // credential word (capacitor-autofill-save-password) in a manifest or a lock file.
   if (VERSION_RANGE.test(value)) return false;
@@ -357,7 +390,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // .npmrc lines open with // (the registry), which reads like a comment elsewhere.
   const npmrc = NPMRC_AUTH.exec(text);
   if (npmrc && !isPlaceholder(npmrc[1]) && !/^\$|\$\{/.test(npmrc[1])) return "registry token in an .npmrc line";
-  if (COMMENT.test(text)) return undefined;
+  if (COMMENT.test(text)) return commentedRequestKey(text);
   const url = URL_CREDENTIALS.exec(text) ?? GO_DSN.exec(text);
   if (url && urlPassword(url[1], url[2], url[3])) return "password in a connection URL";
   const keyArgument = KEY_ARGUMENT.exec(text);
@@ -382,6 +415,8 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
     const [key, pairValue] = [pair[at], pair[at + 1]];
     if (namesCredentialKey(key) && !NON_SECRET_KEY.test(key) && !namesItsKey(key, pairValue) && isLiteralCredential(key, pairValue.trim())) return "credential assigned to a literal";
   }
+  const builder = BUILDER_CALL.exec(text);
+  if (builder && builder[2].trim().length >= 4 && !namesItsKey(builder[1], builder[2].trim()) && isLiteralCredential(builder[1], builder[2].trim())) return "credential assigned to a literal";
   const setter = SETTER_CALL.exec(text) ?? XML_PROPERTY.exec(text);
   if (setter) {
     const at = setter[1] !== undefined ? 1 : 3;
@@ -391,12 +426,12 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // Firebase Storage download links (?alt=media&token=<uuid>) are file URLs meant to be shared, not API credentials.
   const queryKey = text.includes("://") && !text.includes("alt=media") ? URL_QUERY_KEY.exec(text) : null;
   // Public tokens (Mapbox pk.…, publishable pk_…) are meant for the browser.
-  if (queryKey && KEY_SHAPED(queryKey[1]) && !/^pk[._]/.test(queryKey[1]) && !isPlaceholder(queryKey[1])) return "credential in a URL query";
+  if (queryKey && KEY_SHAPED(queryKey[1]) && !PUBLISHABLE_KEY.test(queryKey[1]) && !isPlaceholder(queryKey[1])) return "credential in a URL query";
   const queryPassword = URL_QUERY_PASSWORD.exec(text);
   if (queryPassword && !isPlaceholder(queryPassword[1])) return "password in a connection URL";
   const connection = CONNECTION_STRING_PASSWORD.exec(text);
   const localServer = /\b(?:Server|Data Source|Host)\s*=\s*(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?=[;,\\\s])/i.test(text);
-  if (connection && CONNECTION_STRING.test(text) && !localServer && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
+  if (connection && CONNECTION_STRING.test(text) && (!localServer || chosenPassword(connection[1])) && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
   const signing = SIGNING_LITERAL.exec(text);
   if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1]) && !DOCUMENTED_SAMPLES.has(signing[1])) return "key passed to a cryptographic function as a literal";
   if (KEY_BYTES.test(text)) return "key written as a byte array";
@@ -426,7 +461,7 @@ function keyShapedSecret(key: string, value: string): boolean {
   const words = keyWords(key);
   if (words.length === 0 || words[words.length - 1] !== "key" || words.some((w) => NOT_CREDENTIAL_KEY_WORD.test(w))) return false;
   const bare = value.replace(/^base64:/, "");
-  if (isPlaceholder(value) || UUID.test(value) || /^pk[._]/.test(value) || !KEY_SHAPED(bare)) return false;
+  if (isPlaceholder(value) || UUID.test(value) || PUBLISHABLE_KEY.test(value) || !KEY_SHAPED(bare)) return false;
   // Generated keys spread over many characters; a name (my_app_signing_key_2) or a counter (key_000001) does not.
   return shannonEntropy(bare) >= 3.2 && !/^[a-z]+(?:_[a-z0-9]+)+$/.test(bare) && !spelledInWords(bare);
 }
@@ -589,10 +624,28 @@ function jwkPrivateMember(diff: FileDiff, index: number): number | undefined {
   return undefined;
 }
 
+/**
+ * On the developer's own server (localhost, (localdb), ".") a connection string's password is a throwaway default unless
+ * it is a chosen one: not a factory default, not numbered from one (admin123), and not spelled from the words every
+ * sample uses for it (Password1!, P@ssw0rd, yourStrong(!)Password, sa, root). Someone's own password written there
+ * ("G@brielp10") is theirs, wherever the server runs.
+ */
+function chosenPassword(value: string): boolean {
+  if (DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value)) return false;
+  return !/p[a@4]s{1,2}w[o0]r?d|pass|pwd|secret|admin|root|test|guest|changeme|strong|qwerty|12345|abc123/i.test(value);
+}
 /** Default passwords of a freshly installed database or broker. */
 const DEFAULT_PASSWORD = /^(?:1234|12345|123456|1234567|12345678|123456789|111111|root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor|abc123)$/i;
 const LOCAL_ADDRESS = /\b(?:localhost|127\.0\.0\.1)\b/;
 const COMPOSE_FILE = /(?:^|\/)(?:docker-)?compose[\w.-]*\.ya?ml$/;
+/**
+ * Helm values files (values.yaml, values-dev.yaml, postgres-values.yaml: https://helm.sh/docs/chart_template_guide/values_files/)
+ * configure the services a chart installs into the cluster; the database charts take the bundled server's account
+ * there (Bitnami postgresql: auth.username / auth.password / auth.existingSecret,
+ * https://github.com/bitnami/charts/blob/main/bitnami/postgresql/values.yaml). As in a Compose file, a factory default
+ * or the user name repeated configures a throwaway in-cluster account.
+ */
+const HELM_VALUES_FILE = /(?:^|\/)(?:values(?:[-_.][\w-]+)?|[\w-]+[-_.]values)\.ya?ml$/;
 /**
  * A default password beside a localhost address (url: jdbc:mysql://localhost/... then password: 123456), or in a
  * Compose file (POSTGRES_PASSWORD: postgres), configures a developer's own database.
@@ -626,12 +679,13 @@ function composeContent(diff: FileDiff): boolean {
 /** A factory default with a short number after it (admin5, root123, password1): the same throwaway account, numbered. */
 const NUMBERED_DEFAULT_PASSWORD = /^(?:root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor)\d{1,4}$/i;
 function localDefaultPassword(diff: FileDiff, index: number): boolean {
-  const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
+  // key = value / key: value, or a builder's .password("value") (DataSourceBuilder beside a localhost JDBC URL).
+  const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1] ?? /\.\s*\w+\s*\(\s*["']([^"'\s,;]+)["']\s*\)\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
   if (!value) return false;
   // Beside a localhost address a numbered default is a developer's own account too; in a Compose file only the bare defaults.
   const numbered = NUMBERED_DEFAULT_PASSWORD.test(value);
   if (!(numbered || DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
-  if (!numbered && (COMPOSE_FILE.test(diff.path) || composeContent(diff))) return true;
+  if (!numbered && (COMPOSE_FILE.test(diff.path) || HELM_VALUES_FILE.test(diff.path) || composeContent(diff))) return true;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
     if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && LOCAL_ADDRESS.test(diff.lines[i].text)) return true;
   }
@@ -979,6 +1033,30 @@ function sinkCredential(diff: FileDiff, index: number): { kind: string; definiti
   }
   return undefined;
 }
+/**
+ * A keyword argument or property named for a credential that is given a name, where the change defines that name as a
+ * literal in the same file: `secret_id = "907e..."` then `SpotifyOAuth(client_id=id, client_secret=secret_id)`, or
+ * `const pwd = "..."` then `auth: { pass: pwd }`. The value reaches the credential slot through the variable, so the
+ * variable's own name does not have to say secret. Only definitions the change adds count (a use of a name committed
+ * before adds no secret), and the value is judged as a literal under the slot's name would be.
+ */
+const CREDENTIAL_SLOT = new RegExp(String.raw`(?:^|[^\w$.])(${SECRET_KEY})["']?\s*(?:=(?![=>~])|:(?![:=]))\s*(?:this\.|self\.|@|\$)?([A-Za-z_]\w{0,60})\s*(?=[,)}\]]|$)`, "gi");
+function namedCredentialArgument(diff: FileDiff, index: number): { kind: string; definition: number } | undefined {
+  const text = diff.lines[index].text;
+  if (text.length > 400 || COMMENT.test(text)) return undefined;
+  CREDENTIAL_SLOT.lastIndex = 0;
+  for (let m = CREDENTIAL_SLOT.exec(text); m; m = CREDENTIAL_SLOT.exec(text)) {
+    const [, key, name] = m;
+    if (name === key || !namesCredentialKey(key) || NON_SECRET_KEY.test(key)) continue;
+    const defined = definedLiterals(diff).get(name);
+    if (defined === undefined || defined.index === index) continue;
+    const value = defined.value.trim();
+    if (value.length < 4 || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value) || namesItsKey(key, value) || namesItsKey(name, value)) continue;
+    if (isLiteralCredential(key, value)) return { kind: "credential passed through a name defined as a literal", definition: defined.index };
+  }
+  return undefined;
+}
+
 /** A literal given to an option key of the table (passport-jwt's secretOrKey), whose name alone does not say secret. */
 function optionSinkCredential(text: string): string | undefined {
   if (text.length > 2000) return undefined;
@@ -1065,7 +1143,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
