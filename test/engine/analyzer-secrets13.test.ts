@@ -151,3 +151,85 @@ describe("connection strings to a local server", () => {
     ], false);
   });
 });
+
+describe("provider key formats and sinks", () => {
+  it("finds a Mailchimp key by its data-centre suffix and a Cohere key given to the client", async () => {
+    await expectSecrets([
+      ["drewm/mailchimp-api client", "submitToMailChimp.php", ["+$MailChimp = new MailChimp('29187bb1c2791ec54bbde069d92e3c37-us19');"]],
+      ["Mailchimp key in a config array", "config/mail.php", ["+    'mailchimp' => ['list' => '3796175ac2', 'api' => '5b7d9f1e3a2c4b6d8e0f1a3c5e7b9d2f-us6'],"]],
+      ["cohere-node init", "api.js", ["+cohere.init('oMAjSR2qS6SCrobemgS3a2t55ZSGSE5Xu6d8dNoN')"]],
+      ["cohere python client", "classify.py", ["+co = cohere.Client('Zq8RtY2vW4xN6mP0aS3dF5gH7jK9lB1c')"]],
+    ], true);
+  });
+
+  it("leaves the documented samples and keys from the environment alone", async () => {
+    await expectSecrets([
+      ["drewm README sample", "mail.php", ["+$MailChimp = new MailChimp('abc123abc123abc123abc123abc123-us1');"]],
+      ["cohere placeholder", "api.js", ["+cohere.init('YOUR_API_KEY')"]],
+      ["cohere from the environment", "classify.py", ["+co = cohere.Client(os.environ['COHERE_API_KEY'])"]],
+    ], false);
+  });
+});
+
+describe("a subscript assignment split by a formatter", () => {
+  it("reads the key and the value lines as one statement", async () => {
+    await expectSecrets([
+      ["Flask JWT key split by Black", "login_index.py", ['+app.config[', '+    "JWT_SECRET_KEY"', '+] = "7$*&?>fhd3433@#4227"  # Change this to a secure random key in production']],
+    ], true);
+  });
+
+  it("leaves split subscripts given the environment or a placeholder alone", async () => {
+    await expectSecrets([
+      ["from the environment", "app.py", ['+app.config[', '+    "JWT_SECRET_KEY"', '+] = os.environ["JWT_SECRET_KEY"]']],
+      ["placeholder", "app.py", ['+app.config[', '+    "SECRET_KEY"', '+] = "change-me"']],
+      ["value already committed", "app.py", [' app.config[', '+    "JWT_SECRET_KEY"', ' ] = "7$*&?>fhd3433@#4227"']],
+    ], false);
+  });
+});
+
+describe("configuration templates named by a suffix", () => {
+  it("finds known key formats filled into an .env.example", async () => {
+    await expectSecrets([
+      ["Mailgun secret in .env.example", ".env.example", ["+MAILGUN_DOMAIN=sandbox32894f920f614df88e9390751ad72745.mailgun.org", "+MAILGUN_SECRET=400bd0125ca4040e062c2726663356e0-8889127d-a45d611e"]],
+      ["Stripe live key in a .dist file", "config/parameters.yml.dist", ["+    stripe_secret: sk_live_51HxT9aKq2LmNoPqRsTuVwXyZ0123abcd"]],
+    ], true);
+  });
+
+  it("leaves placeholders and plain words in templates alone, and templates inside test folders", async () => {
+    await expectSecrets([
+      ["placeholder password", ".env.example", ["+DB_PASSWORD=secret", "+MAIL_PASSWORD=your-mail-password"]],
+      ["chosen-looking password in a template", ".env.example", ["+DB_PASSWORD=Kq93mZ!t7"]],
+      ["PEM placeholder body", ".env.example", ['+ATTESTATION_SIGNING_PRIVATE_KEY="-----BEGIN PRIVATE KEY-----\\nreplace-me\\n-----END PRIVATE KEY-----"']],
+      ["template in a test folder", "tests/fixtures/.env.example", ["+MAILGUN_SECRET=400bd0125ca4040e062c2726663356e0-8889127d-a45d611e"]],
+    ], false);
+  });
+});
+
+describe("values that name the slot instead of filling it", () => {
+  it("leaves the word for password in other languages, slot descriptions and upper-case slot tokens alone", async () => {
+    await expectSecrets([
+      ["Portuguese 'senha'", "src/acesso_a_dado/Database.java", ['+    private static final String PASSWORD = "senha";']],
+      ["German 'Passwort'", "config.php", ["+$config['db_password'] = 'Passwort';"]],
+      ["slot description", "ExampleEmailSender.java", ['+        final String password = "Sender_Email_Password";']],
+      ["upper-case slot token", "app/config/database.php", ["+    'password' => 'MYSQLPASSWORD',"]],
+    ], false);
+  });
+
+  it("still finds weak secrets written as words for 'secret', and real passwords", async () => {
+    await expectSecrets([
+      ["cookie secret 'Rahasia'", "src/main.ts", ["+  app.use(cookieParser('Rahasia'));"]],
+      ["a chosen password", "src/Database.java", ['+    private static final String PASSWORD = "Bq7!senhaForte";']],
+    ], true);
+  });
+});
+
+describe("private key headers", () => {
+  it("need a body: a long base64 run on the header's line or the next two", async () => {
+    await expectSecrets([
+      ["header with its body", "keys.go", ["+var key = `-----BEGIN RSA PRIVATE KEY-----", "+MIIEpQIBAAKCAQEAumH27frnBBnP/sgSbgiGkkxUGflZOJU0AZ+zDlGh4xIsam+8", "+mSI/DKGodwQ6rDtjpWhLmIAPEusRC0Pw78+zxGZihxNEmuHM4vEQkwBLKAPAX8oo"]],
+    ], true);
+    await expectSecrets([
+      ["header with a placeholder body", "config/keys.js", ['+  privateKey: "-----BEGIN PRIVATE KEY-----\\nPASTE-YOUR-KEY\\n-----END PRIVATE KEY-----",']],
+    ], false);
+  });
+});

@@ -4,7 +4,7 @@
 import type { RawFinding } from "../raw-finding.js";
 import { inSampleDeclaration } from "../sample-data.js";
 import { candidateLines, compact, type FileDiff } from "../file-diff.js";
-import { LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
+import { classifyFile, LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
 
 /**
@@ -88,6 +88,10 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,}/, "Discord webhook URL"],
   // Neon database passwords: npg_ + 12 mixed-case letters and digits.
   [/\bnpg_(?=[A-Za-z0-9]{0,11}[A-Z])(?=[A-Za-z0-9]{0,11}\d)[A-Za-z0-9]{12}\b/, "Neon database password"],
+  // Mailchimp Marketing API keys: 32 hex then the data centre the account lives in ("-us19"), which the key names
+  // (https://mailchimp.com/developer/marketing/guides/quick-start/#make-your-first-api-call: "the part after the - in
+  // your API key is your data center").
+  [/\b[0-9a-f]{32}-us\d{1,2}\b/, "Mailchimp API key"],
   // Mailgun: private API keys (key-<32 hex>) and domain sending keys / SMTP passwords (<32 hex>-<8 hex>-<8 hex>).
   [/\bkey-[0-9a-f]{32}\b|\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b/, "Mailgun key"],
   [/\b(?:M[Tjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{22,26}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![\w-])/, "Discord bot token"],
@@ -213,7 +217,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 /** With the names sink calls are written with (credential-sinks.yaml): sign(, HMAC256(, SignedString(, cookieParser(, ... */
 const PREFILTER = new RegExp(String.raw`${PREFILTER_WORDS.source}|(?:${SINK_CALL_NAMES})\s*\(`, "gim");
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
@@ -268,8 +272,22 @@ function designTokenValue(value: string): boolean {
 
 /** Laravel and other validators' rule strings given for a field named for a secret (`'db_password' => 'nullable'`). */
 const VALIDATION_RULES = /^(?:nullable|required|sometimes|present|filled|confirmed|string|bail|min:\d+|max:\d+|between:\d+,\d+|size:\d+|required_\w+(?::[\w,]+)?|same:\w+|different:\w+)(?:\|(?:nullable|required|sometimes|present|filled|confirmed|string|bail|min:\d+|max:\d+|between:\d+,\d+|size:\d+|required_\w+(?::[\w,]+)?|same:\w+|different:\w+|regex:[^|]{1,80}|current_password(?::\w+)?|password))*$/;
+/**
+ * The word "password" itself in the languages SECRET_KEY reads and their neighbours (senha, contraseña, Passwort,
+ * wachtwoord, mot de passe, hasło, şifre, kata sandi, mima, mật khẩu, parola, heslo, lösenord, ...): written as the
+ * value, it names the slot as "password" does in English (PASSWORD = "senha"). Words for "secret" (rahasia, segredo,
+ * geheim) are not among them: programs use those as their (weak) signing secrets.
+ */
+const CREDENTIAL_WORD_VALUE = /^(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot[_ ]?de[_ ]?passe|motdepasse|kennwort|passwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata[_ ]?sandi|mima|mat[_ ]?khau|parola|jelszo|jelszó|heslo|lozinka|salasana|adgangskode|passord|lösenord|losenord)$/i;
+/**
+ * Capitalised words joined by underscores that end in a credential word (Sender_Email_Password, Smtp_User_Password,
+ * Your_Api_Key): the description of the slot to fill, as a sample configuration writes it.
+ */
+const SLOT_DESCRIPTION = /^[A-Z][a-z]+(?:_[A-Z][a-z]+){1,5}_(?:Password|Passwd|Pass|Secret|Key|Token)$/;
+/** One upper-case word holding a credential word (MYSQLPASSWORD, DBSECRET, SMTPAPIKEY): a token a deploy script replaces. */
+const UPPER_SLOT_TOKEN = /^[A-Z]{0,20}(?:PASSWORD|PASSWD|SECRET|APIKEY|TOKEN)[A-Z]{0,20}$/;
 function isPlaceholder(value: string): boolean {
-  if (designTokenValue(value) || VALIDATION_RULES.test(value)) return true;
+  if (designTokenValue(value) || VALIDATION_RULES.test(value) || CREDENTIAL_WORD_VALUE.test(value) || SLOT_DESCRIPTION.test(value) || UPPER_SLOT_TOKEN.test(value)) return true;
   // The sample values of a library's documentation (jsonwebtoken's 'shhhhh', golang-jwt's "AllYourBase"), copied.
   if (DOCUMENTED_SAMPLES.has(value)) return true;
   if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
@@ -627,12 +645,13 @@ function jwkPrivateMember(diff: FileDiff, index: number): number | undefined {
 /**
  * On the developer's own server (localhost, (localdb), ".") a connection string's password is a throwaway default unless
  * it is a chosen one: not a factory default, not numbered from one (admin123), and not spelled from the words every
- * sample uses for it (Password1!, P@ssw0rd, yourStrong(!)Password, sa, root). Someone's own password written there
+ * sample uses for it (Password1!, P@ssw0rd, yourStrong(!)Password, sa, root) or from the server's own name
+ * (SqlServer2026!?, Postgres123, DockerDev1). Someone's own password written there
  * ("G@brielp10") is theirs, wherever the server runs.
  */
 function chosenPassword(value: string): boolean {
   if (DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value)) return false;
-  return !/p[a@4]s{1,2}w[o0]r?d|pass|pwd|secret|admin|root|test|guest|changeme|strong|qwerty|12345|abc123/i.test(value);
+  return !/p[a@4]s{1,2}w[o0]r?d|pass|pwd|secret|admin|root|test|guest|changeme|strong|qwerty|12345|abc123|sql|postgres|maria|mongo|redis|oracle|docker|local|dev|demo/i.test(value);
 }
 /** Default passwords of a freshly installed database or broker. */
 const DEFAULT_PASSWORD = /^(?:1234|12345|123456|1234567|12345678|123456789|111111|root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor|abc123)$/i;
@@ -874,8 +893,6 @@ function hunksWithProgramEntry(diff: FileDiff): Set<number> {
   return hunks;
 }
 
-/** A PEM header followed by an interpolation, a concatenated variable or the end of its string literal. */
-const PEM_WITHOUT_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:\$\{|["'`]\s*\+\s*[A-Za-z_$]|%s|\{\w*\}|["'`]\s*[,;)\]]|["'`]\s*$)/;
 /** A PEM header in a comment is a key only with its body after it; named in a Javadoc `{@code -----BEGIN ...-----}` it is not. */
 const KEY_BODY = /[A-Za-z0-9+/]{40,}/;
 function pemBodyFollows(diff: FileDiff, index: number): boolean {
@@ -1057,6 +1074,22 @@ function namedCredentialArgument(diff: FileDiff, index: number): { kind: string;
   return undefined;
 }
 
+/**
+ * A subscript assignment a formatter split over three lines (Black puts a long subscript on its own line:
+ * `app.config[` / `    "JWT_SECRET_KEY"` / `] = "..."`). The key line is read together with the value line, as the
+ * one statement `"JWT_SECRET_KEY" = "..."` it is; only a value line the change adds counts.
+ */
+const SPLIT_SUBSCRIPT_KEY = /^\s*(["'])([\w.-]{1,80})\1\s*$/;
+const SPLIT_SUBSCRIPT_VALUE = /^\s*\]\s*=\s*(.{1,300})$/;
+function splitSubscriptCredential(diff: FileDiff, index: number, kind: string): string | undefined {
+  const key = SPLIT_SUBSCRIPT_KEY.exec(diff.lines[index].text)?.[2];
+  if (key === undefined || index === 0 || index + 1 >= diff.lines.length) return undefined;
+  const [before, after] = [diff.lines[index - 1], diff.lines[index + 1]];
+  if (before.hunk !== diff.lines[index].hunk || after.hunk !== diff.lines[index].hunk || after.kind !== "+" || before.kind === "-" || !/\[\s*$/.test(before.text)) return undefined;
+  const value = SPLIT_SUBSCRIPT_VALUE.exec(after.text)?.[1];
+  return value === undefined ? undefined : classify(`${key} = ${value}`, kind, false);
+}
+
 /** A literal given to an option key of the table (passport-jwt's secretOrKey), whose name alone does not say secret. */
 function optionSinkCredential(text: string): string | undefined {
   if (text.length > 2000) return undefined;
@@ -1120,11 +1153,23 @@ function literalAlreadyThere(diff: FileDiff, text: string): boolean {
   return false;
 }
 
+/**
+ * A configuration template named by a suffix (.env.example, config.php.dist, settings.py.sample): the file classifier
+ * counts it with tests, but outside a test folder it is what people copy and often fill in before committing. Such a
+ * file is read as a sample file: a known key format (a Mailgun or Stripe key, a private key) or a credential beside a
+ * cloud database endpoint is a leak there; placeholders and other literals are its purpose.
+ */
+const TEMPLATE_SUFFIX = /\.(?:example|sample|template|dist)$/i;
+function templateOutsideTests(path: string): boolean {
+  return TEMPLATE_SUFFIX.test(path) && !classifyFile(path.replace(TEMPLATE_SUFFIX, "")).isTest;
+}
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
-  const { isTest } = diff.fileClass;
+  const template = diff.fileClass.isTest && templateOutsideTests(diff.path);
+  const isTest = diff.fileClass.isTest && !template;
   const kind = CONFIG_COPY.test(diff.path) ? "config" : diff.fileClass.kind;
   if (isTest || LOCK_FILE_PATH.test(diff.path)) return [];
-  const sample = SAMPLE_FILE.test(diff.path);
+  const sample = template || SAMPLE_FILE.test(diff.path);
   // Translation catalogues hold labels ('msg_pwd' => 'SMS-API Password'), not values.
   const throwaway = THROWAWAY_CONFIG.test(diff.path) || TRANSLATION_PATH.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
@@ -1143,16 +1188,17 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
     // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.
     if (kind === "docs" && !docsSecret(line.text, secretKind)) continue;
-    // A PEM header is a key only with its body after it. In a comment, and where the header is followed by an
-    // interpolated variable (`-----BEGIN PRIVATE KEY-----\n${process.env.KEY}`) or closes its string (a constant
-    // naming the header), a header without a body holds no key.
-    if (secretKind === "private key" && (COMMENT.test(line.text) || PEM_WITHOUT_BODY.test(line.text)) && !pemBodyFollows(diff, index)) continue;
+    // A PEM header is a key only with its body (a long base64 run) after it, on its line or the next two. In a
+    // comment, where the header is followed by an interpolated variable (`-----BEGIN PRIVATE KEY-----\n${process.env.KEY}`)
+    // or closes its string (a constant naming the header), or where the "body" is a placeholder word
+    // ("-----BEGIN PRIVATE KEY-----\nreplace-me\n-----END PRIVATE KEY-----" in an .env template), it holds no key.
+    if (secretKind === "private key" && !pemBodyFollows(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && fillInComment(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
