@@ -893,6 +893,10 @@ function hunksWithProgramEntry(diff: FileDiff): Set<number> {
   return hunks;
 }
 
+/** A PEM header followed by an interpolation, a concatenated variable or the end of its string literal. */
+const PEM_WITHOUT_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:\$\{|["'`]\s*\+\s*[A-Za-z_$]|%s|\{\w*\}|["'`]\s*[,;)\]]|["'`]\s*$)/;
+/** A PEM header whose footer follows a short run on the same line: a placeholder ("\nreplace-me\n"), not a key body. */
+const PEM_PLACEHOLDER_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:(?!-----)[^\s"'`\\]){0,39}(?:\\r)?(?:\\n)?-----END /;
 /** A PEM header in a comment is a key only with its body after it; named in a Javadoc `{@code -----BEGIN ...-----}` it is not. */
 const KEY_BODY = /[A-Za-z0-9+/]{40,}/;
 function pemBodyFollows(diff: FileDiff, index: number): boolean {
@@ -1194,11 +1198,11 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
     // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.
     if (kind === "docs" && !docsSecret(line.text, secretKind)) continue;
-    // A PEM header is a key only with its body (a long base64 run) after it, on its line or the next two. In a
-    // comment, where the header is followed by an interpolated variable (`-----BEGIN PRIVATE KEY-----\n${process.env.KEY}`)
-    // or closes its string (a constant naming the header), or where the "body" is a placeholder word
-    // ("-----BEGIN PRIVATE KEY-----\nreplace-me\n-----END PRIVATE KEY-----" in an .env template), it holds no key.
-    if (secretKind === "private key" && !pemBodyFollows(diff, index)) continue;
+    // A PEM header is a key only with its body after it. In a comment, where the header is followed by an
+    // interpolated variable (`-----BEGIN PRIVATE KEY-----\n${process.env.KEY}`) or closes its string (a constant
+    // naming the header), or where the "body" is a placeholder word before the footer ("-----BEGIN PRIVATE
+    // KEY-----\nreplace-me\n-----END PRIVATE KEY-----" in an .env template), a header without a body holds no key.
+    if (secretKind === "private key" && (COMMENT.test(line.text) || PEM_WITHOUT_BODY.test(line.text) || PEM_PLACEHOLDER_BODY.test(line.text)) && !pemBodyFollows(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && fillInComment(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
