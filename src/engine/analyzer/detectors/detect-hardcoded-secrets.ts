@@ -4,7 +4,7 @@
 import type { RawFinding } from "../raw-finding.js";
 import { inSampleDeclaration } from "../sample-data.js";
 import { candidateLines, compact, type FileDiff } from "../file-diff.js";
-import { LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
+import { classifyFile, LOCK_FILE_PATH, TRANSLATION_PATH } from "../../diff/classify-file.js";
 import { loadDataFile } from "../../load-data-file.js";
 
 /**
@@ -88,6 +88,10 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,}/, "Discord webhook URL"],
   // Neon database passwords: npg_ + 12 mixed-case letters and digits.
   [/\bnpg_(?=[A-Za-z0-9]{0,11}[A-Z])(?=[A-Za-z0-9]{0,11}\d)[A-Za-z0-9]{12}\b/, "Neon database password"],
+  // Mailchimp Marketing API keys: 32 hex then the data centre the account lives in ("-us19"), which the key names
+  // (https://mailchimp.com/developer/marketing/guides/quick-start/#make-your-first-api-call: "the part after the - in
+  // your API key is your data center").
+  [/\b[0-9a-f]{32}-us\d{1,2}\b/, "Mailchimp API key"],
   // Mailgun: private API keys (key-<32 hex>) and domain sending keys / SMTP passwords (<32 hex>-<8 hex>-<8 hex>).
   [/\bkey-[0-9a-f]{32}\b|\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b/, "Mailgun key"],
   [/\b(?:M[Tjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{22,26}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![\w-])/, "Discord bot token"],
@@ -97,6 +101,14 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   // must follow, and no "..." after the run (a truncated sample in documentation is not a key).
   [/\b(?:MII[A-Za-z0-9+/]{5}(?:ADANBgkqhkiG9w0BAQEFAASC|AAK[BC])|MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg|MHcCAQEEI[A-Za-z0-9+/]{3}|MC4CAQAwBQYDK2VwBCIEI)[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/]*(?:\.\.|…))/, "private key (base64 body without PEM header)"],
 ];
+/**
+ * Keys issued to be shipped to browsers and apps, by their documented prefixes: Stripe publishable keys pk_live_ and
+ * pk_test_ (https://docs.stripe.com/keys#obtain-api-keys: "Publishable keys ... can be publicly accessible in your web
+ * or mobile app's client-side code"; Paystack and Clerk use the same pk_test_/pk_live_ form) and Mapbox public access
+ * tokens, "pk." then a base64 JSON header (https://docs.mapbox.com/accounts/guides/tokens/: "Public tokens (pk) ...
+ * can be used client-side"; secret tokens begin "sk."). A value of this shape is not a secret whatever its key says.
+ */
+const PUBLISHABLE_KEY = /^(?:pk_(?:live|test)_|pk\.eyJ)/;
 /** Runs typed to fill a token's length: the digits or the alphabet in order, a keyboard row. */
 const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 /** Keys published on purpose: the Azure storage emulator's well-known account key, Stripe's sample test keys. */
@@ -144,11 +156,36 @@ function urlPassword(user: string, password: string, host: string): boolean {
 }
 /** A key or token in a URL's query string (?appid=..., &api_key=...), as a request URL written into code. */
 const URL_QUERY_KEY = /[?&](?:api[_-]?key|apikey|appid|app[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|secret|token|key)=([A-Za-z0-9_.~-]{16,200})(?=[&#"'`\s]|$)/i;
+/**
+ * A request URL kept in a comment ("// Working API request: https://api.themoviedb.org/3/search/movie?api_key=1b8b...")
+ * still publishes the key in its query, and a connection URL kept there (a commented-out
+ * "mongodb+srv://user:pass@cluster0.xxxx.mongodb.net/db") its password. Comments are documentation, so only a URL to a
+ * real named host (not localhost, an example or a template host) counts, with a generated-looking key (key-shaped,
+ * spread over many characters, not a typed run) or a password that is not a placeholder.
+ */
+const COMMENTED_URL = /\bhttps?:\/\/([^/\s"'`?#]+)[^\s"'`]*/;
+function commentedRequestKey(text: string): string | undefined {
+  const connection = text.includes("@") ? URL_CREDENTIALS.exec(text) : null;
+  if (connection && NAMED_HOST.test(connection[3]) && urlPassword(connection[1], connection[2], connection[3])) return "password in a connection URL";
+  const url = COMMENTED_URL.exec(text);
+  if (!url || !NAMED_HOST.test(url[1]) || PLACEHOLDER_HOST.test(url[1])) return undefined;
+  const key = URL_QUERY_KEY.exec(url[0])?.[1];
+  if (key === undefined || !KEY_SHAPED(key) || PUBLISHABLE_KEY.test(key) || isPlaceholder(key) || FAKE_RUN.test(key) || shannonEntropy(key) < 3.2) return undefined;
+  return "credential in a URL query";
+}
 /** Key-shaped: a long hex string, or a long run mixing letters and digits. */
 const KEY_SHAPED = (value: string): boolean => /^[a-f0-9]{24,}$/i.test(value) || (value.length >= 20 && /[A-Za-z]/.test(value) && /\d/.test(value));
 const PRIVATE_ADDRESS = /^(?:10\.\d+|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d+\.\d+(?::\d+)?$/;
 /** A setter or builder given a literal credential: setPassword("..."), set_api_key('...'), .withSecret("..."). */
 const SETTER_CALL = /\b(?:set|with|put)_?((?:db|mail|smtp|admin|user|client|api|access|secret|auth|private|account)?_?(?:password|passwd|pwd|pass|secret|secret_?key|api_?key|access_?key|access_?token|auth_?token|client_?secret|private_?key|credentials?))\s*\(\s*["']([^"'\n]{3,200})["']\s*\)/i;
+/**
+ * A builder method named for the credential it sets, given a literal: Spring Boot's DataSourceBuilder.password(String)
+ * (https://docs.spring.io/spring-boot/api/java/org/springframework/boot/jdbc/DataSourceBuilder.html), Jedis'
+ * DefaultJedisClientConfig.builder().password(...), Lombok-generated @Builder setters (https://projectlombok.org/features/Builder),
+ * the MinIO and AWS SDK builders' .credentials(...)/.secretKey(...). The method follows a dot, so a plain function of
+ * the same name is not one.
+ */
+const BUILDER_CALL = /\.\s*(password|passwd|pwd|secret|secretKey|clientSecret|apiKey|accessKey|accessToken|authToken|privateKey|token)\s*\(\s*["']([^"'\n]{3,200})["']\s*\)/;
 /** XML configuration: <property name="connection.password">value</property>, <password>value</password>. */
 const XML_PROPERTY = /<(?:property|entry|param|parameter|setting|add)\b[^>]*?\b(?:name|key)\s*=\s*["']([\w.:-]*?(?:password|passwd|pwd|secret|token|api[._-]?key|private[._-]?key|access[._-]?key|credentials?))["'][^>]*>([^<\n]{3,200})<\/|<((?:[\w-]+[.:_-])?(?:password|passwd|secret|secretKey|apiKey|api-key|privateKey|private-key|accessKey|access-key|clientSecret|client-secret))>([^<\n]{3,200})<\/\3>/i;
 /** A literal key handed to an HMAC or cipher constructor. */
@@ -184,7 +221,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 /** With the names sink calls are written with (credential-sinks.yaml): sign(, HMAC256(, SignedString(, cookieParser(, ... */
 const PREFILTER = new RegExp(String.raw`${PREFILTER_WORDS.source}|(?:${SINK_CALL_NAMES})\s*\(`, "gim");
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
@@ -239,8 +276,22 @@ function designTokenValue(value: string): boolean {
 
 /** Laravel and other validators' rule strings given for a field named for a secret (`'db_password' => 'nullable'`). */
 const VALIDATION_RULES = /^(?:nullable|required|sometimes|present|filled|confirmed|string|bail|min:\d+|max:\d+|between:\d+,\d+|size:\d+|required_\w+(?::[\w,]+)?|same:\w+|different:\w+)(?:\|(?:nullable|required|sometimes|present|filled|confirmed|string|bail|min:\d+|max:\d+|between:\d+,\d+|size:\d+|required_\w+(?::[\w,]+)?|same:\w+|different:\w+|regex:[^|]{1,80}|current_password(?::\w+)?|password))*$/;
+/**
+ * The word "password" itself in the languages SECRET_KEY reads and their neighbours (senha, contraseña, Passwort,
+ * wachtwoord, mot de passe, hasło, şifre, kata sandi, mima, mật khẩu, parola, heslo, lösenord, ...): written as the
+ * value, it names the slot as "password" does in English (PASSWORD = "senha"). Words for "secret" (rahasia, segredo,
+ * geheim) are not among them: programs use those as their (weak) signing secrets.
+ */
+const CREDENTIAL_WORD_VALUE = /^(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot[_ ]?de[_ ]?passe|motdepasse|kennwort|passwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata[_ ]?sandi|mima|mat[_ ]?khau|parola|jelszo|jelszó|heslo|lozinka|salasana|adgangskode|passord|lösenord|losenord)$/i;
+/**
+ * Capitalised words joined by underscores that end in a credential word (Sender_Email_Password, Smtp_User_Password,
+ * Your_Api_Key): the description of the slot to fill, as a sample configuration writes it.
+ */
+const SLOT_DESCRIPTION = /^[A-Z][a-z]+(?:_[A-Z][a-z]+){1,5}_(?:Password|Passwd|Pass|Secret|Key|Token)$/;
+/** One upper-case word holding a credential word (MYSQLPASSWORD, DBSECRET, SMTPAPIKEY): a token a deploy script replaces. */
+const UPPER_SLOT_TOKEN = /^[A-Z]{0,20}(?:PASSWORD|PASSWD|SECRET|APIKEY|TOKEN)[A-Z]{0,20}$/;
 function isPlaceholder(value: string): boolean {
-  if (designTokenValue(value) || VALIDATION_RULES.test(value)) return true;
+  if (designTokenValue(value) || VALIDATION_RULES.test(value) || CREDENTIAL_WORD_VALUE.test(value) || SLOT_DESCRIPTION.test(value) || UPPER_SLOT_TOKEN.test(value)) return true;
   // The sample values of a library's documentation (jsonwebtoken's 'shhhhh', golang-jwt's "AllYourBase"), copied.
   if (DOCUMENTED_SAMPLES.has(value)) return true;
   if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
@@ -307,8 +358,8 @@ function isLiteralCredential(key: string, rawValue: string): boolean {
   const value = rawValue.replace(AUTH_SCHEME_PREFIX, "");
   // A hash under a password name is the stored digest; the same shape under a key or token name is the key itself.
   if (PASSWORD_HASH.test(value) && !/key|token|secret/i.test(key)) return false;
-  // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_).
-  if (/^pk_(?:live|test)_/.test(value)) return false;
+  // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_, Mapbox public pk. tokens).
+  if (PUBLISHABLE_KEY.test(value)) return false;
   // A version or version range ("^8.0.35", ">=2.1", "1.4.0-beta.2") is a dependency's version: a package whose name holds a
   // credential word (capacitor-autofill-save-password) in a manifest or a lock file.
   if (VERSION_RANGE.test(value)) return false;
@@ -362,7 +413,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // .npmrc lines open with // (the registry), which reads like a comment elsewhere.
   const npmrc = NPMRC_AUTH.exec(text);
   if (npmrc && !isPlaceholder(npmrc[1]) && !/^\$|\$\{/.test(npmrc[1])) return "registry token in an .npmrc line";
-  if (COMMENT.test(text)) return undefined;
+  if (COMMENT.test(text)) return commentedRequestKey(text);
   const url = URL_CREDENTIALS.exec(text) ?? GO_DSN.exec(text);
   if (url && urlPassword(url[1], url[2], url[3])) return "password in a connection URL";
   const keyArgument = KEY_ARGUMENT.exec(text);
@@ -387,6 +438,8 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
     const [key, pairValue] = [pair[at], pair[at + 1]];
     if (namesCredentialKey(key) && !NON_SECRET_KEY.test(key) && !namesItsKey(key, pairValue) && isLiteralCredential(key, pairValue.trim())) return "credential assigned to a literal";
   }
+  const builder = BUILDER_CALL.exec(text);
+  if (builder && builder[2].trim().length >= 4 && !namesItsKey(builder[1], builder[2].trim()) && isLiteralCredential(builder[1], builder[2].trim())) return "credential assigned to a literal";
   const setter = SETTER_CALL.exec(text) ?? XML_PROPERTY.exec(text);
   if (setter) {
     const at = setter[1] !== undefined ? 1 : 3;
@@ -396,12 +449,12 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // Firebase Storage download links (?alt=media&token=<uuid>) are file URLs meant to be shared, not API credentials.
   const queryKey = text.includes("://") && !text.includes("alt=media") ? URL_QUERY_KEY.exec(text) : null;
   // Public tokens (Mapbox pk.…, publishable pk_…) are meant for the browser.
-  if (queryKey && KEY_SHAPED(queryKey[1]) && !/^pk[._]/.test(queryKey[1]) && !isPlaceholder(queryKey[1])) return "credential in a URL query";
+  if (queryKey && KEY_SHAPED(queryKey[1]) && !PUBLISHABLE_KEY.test(queryKey[1]) && !isPlaceholder(queryKey[1])) return "credential in a URL query";
   const queryPassword = URL_QUERY_PASSWORD.exec(text);
   if (queryPassword && !isPlaceholder(queryPassword[1])) return "password in a connection URL";
   const connection = CONNECTION_STRING_PASSWORD.exec(text);
   const localServer = /\b(?:Server|Data Source|Host)\s*=\s*(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?=[;,\\\s])/i.test(text);
-  if (connection && CONNECTION_STRING.test(text) && !localServer && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
+  if (connection && CONNECTION_STRING.test(text) && (!localServer || chosenPassword(connection[1])) && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
   const signing = SIGNING_LITERAL.exec(text);
   if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1]) && !DOCUMENTED_SAMPLES.has(signing[1])) return "key passed to a cryptographic function as a literal";
   if (KEY_BYTES.test(text)) return "key written as a byte array";
@@ -431,7 +484,7 @@ function keyShapedSecret(key: string, value: string): boolean {
   const words = keyWords(key);
   if (words.length === 0 || words[words.length - 1] !== "key" || words.some((w) => NOT_CREDENTIAL_KEY_WORD.test(w))) return false;
   const bare = value.replace(/^base64:/, "");
-  if (isPlaceholder(value) || UUID.test(value) || /^pk[._]/.test(value) || !KEY_SHAPED(bare)) return false;
+  if (isPlaceholder(value) || UUID.test(value) || PUBLISHABLE_KEY.test(value) || !KEY_SHAPED(bare)) return false;
   // Generated keys spread over many characters; a name (my_app_signing_key_2) or a counter (key_000001) does not.
   return shannonEntropy(bare) >= 3.2 && !/^[a-z]+(?:_[a-z0-9]+)+$/.test(bare) && !spelledInWords(bare);
 }
@@ -598,10 +651,29 @@ function jwkPrivateMember(diff: FileDiff, index: number): number | undefined {
   return undefined;
 }
 
+/**
+ * On the developer's own server (localhost, (localdb), ".") a connection string's password is a throwaway default unless
+ * it is a chosen one: not a factory default, not numbered from one (admin123), and not spelled from the words every
+ * sample uses for it (Password1!, P@ssw0rd, yourStrong(!)Password, sa, root) or from the server's own name
+ * (SqlServer2026!?, Postgres123, DockerDev1). Someone's own password written there
+ * ("G@brielp10") is theirs, wherever the server runs.
+ */
+function chosenPassword(value: string): boolean {
+  if (DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value)) return false;
+  return !/p[a@4]s{1,2}w[o0]r?d|pass|pwd|secret|admin|root|test|guest|changeme|strong|qwerty|12345|abc123|sql|postgres|maria|mongo|redis|oracle|docker|local|dev|demo/i.test(value);
+}
 /** Default passwords of a freshly installed database or broker. */
 const DEFAULT_PASSWORD = /^(?:1234|12345|123456|1234567|12345678|123456789|111111|root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor|abc123)$/i;
 const LOCAL_ADDRESS = /\b(?:localhost|127\.0\.0\.1)\b/;
 const COMPOSE_FILE = /(?:^|\/)(?:docker-)?compose[\w.-]*\.ya?ml$/;
+/**
+ * Helm values files (values.yaml, values-dev.yaml, postgres-values.yaml: https://helm.sh/docs/chart_template_guide/values_files/)
+ * configure the services a chart installs into the cluster; the database charts take the bundled server's account
+ * there (Bitnami postgresql: auth.username / auth.password / auth.existingSecret,
+ * https://github.com/bitnami/charts/blob/main/bitnami/postgresql/values.yaml). As in a Compose file, a factory default
+ * or the user name repeated configures a throwaway in-cluster account.
+ */
+const HELM_VALUES_FILE = /(?:^|\/)(?:values(?:[-_.][\w-]+)?|[\w-]+[-_.]values)\.ya?ml$/;
 /**
  * A default password beside a localhost address (url: jdbc:mysql://localhost/... then password: 123456), or in a
  * Compose file (POSTGRES_PASSWORD: postgres), configures a developer's own database.
@@ -635,12 +707,13 @@ function composeContent(diff: FileDiff): boolean {
 /** A factory default with a short number after it (admin5, root123, password1): the same throwaway account, numbered. */
 const NUMBERED_DEFAULT_PASSWORD = /^(?:root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor)\d{1,4}$/i;
 function localDefaultPassword(diff: FileDiff, index: number): boolean {
-  const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
+  // key = value / key: value, or a builder's .password("value") (DataSourceBuilder beside a localhost JDBC URL).
+  const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1] ?? /\.\s*\w+\s*\(\s*["']([^"'\s,;]+)["']\s*\)\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
   if (!value) return false;
   // Beside a localhost address a numbered default is a developer's own account too; in a Compose file only the bare defaults.
   const numbered = NUMBERED_DEFAULT_PASSWORD.test(value);
   if (!(numbered || DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
-  if (!numbered && (COMPOSE_FILE.test(diff.path) || composeContent(diff))) return true;
+  if (!numbered && (COMPOSE_FILE.test(diff.path) || HELM_VALUES_FILE.test(diff.path) || composeContent(diff))) return true;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
     if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && LOCAL_ADDRESS.test(diff.lines[i].text)) return true;
   }
@@ -831,6 +904,8 @@ function hunksWithProgramEntry(diff: FileDiff): Set<number> {
 
 /** A PEM header followed by an interpolation, a concatenated variable or the end of its string literal. */
 const PEM_WITHOUT_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:\$\{|["'`]\s*\+\s*[A-Za-z_$]|%s|\{\w*\}|["'`]\s*[,;)\]]|["'`]\s*$)/;
+/** A PEM header whose footer follows a short run on the same line: a placeholder ("\nreplace-me\n"), not a key body. */
+const PEM_PLACEHOLDER_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:(?!-----)[^\s"'`\\]){0,39}(?:\\r)?(?:\\n)?-----END /;
 /** A PEM header in a comment is a key only with its body after it; named in a Javadoc `{@code -----BEGIN ...-----}` it is not. */
 const KEY_BODY = /[A-Za-z0-9+/]{40,}/;
 function pemBodyFollows(diff: FileDiff, index: number): boolean {
@@ -988,6 +1063,46 @@ function sinkCredential(diff: FileDiff, index: number): { kind: string; definiti
   }
   return undefined;
 }
+/**
+ * A keyword argument or property named for a credential that is given a name, where the change defines that name as a
+ * literal in the same file: `secret_id = "907e..."` then `SpotifyOAuth(client_id=id, client_secret=secret_id)`, or
+ * `const pwd = "..."` then `auth: { pass: pwd }`. The value reaches the credential slot through the variable, so the
+ * variable's own name does not have to say secret. Only definitions the change adds count (a use of a name committed
+ * before adds no secret), and the value is judged as a literal under the slot's name would be.
+ */
+const CREDENTIAL_SLOT = new RegExp(String.raw`(?:^|[^\w$.])(${SECRET_KEY})["']?\s*(?:=(?![=>~])|:(?![:=]))\s*(?:this\.|self\.|@|\$)?([A-Za-z_]\w{0,60})\s*(?=[,)}\]]|$)`, "gi");
+function namedCredentialArgument(diff: FileDiff, index: number): { kind: string; definition: number } | undefined {
+  const text = diff.lines[index].text;
+  if (text.length > 400 || COMMENT.test(text)) return undefined;
+  CREDENTIAL_SLOT.lastIndex = 0;
+  for (let m = CREDENTIAL_SLOT.exec(text); m; m = CREDENTIAL_SLOT.exec(text)) {
+    const [, key, name] = m;
+    if (name === key || !namesCredentialKey(key) || NON_SECRET_KEY.test(key)) continue;
+    const defined = definedLiterals(diff).get(name);
+    if (defined === undefined || defined.index === index) continue;
+    const value = defined.value.trim();
+    if (value.length < 4 || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value) || namesItsKey(key, value) || namesItsKey(name, value)) continue;
+    if (isLiteralCredential(key, value)) return { kind: "credential passed through a name defined as a literal", definition: defined.index };
+  }
+  return undefined;
+}
+
+/**
+ * A subscript assignment a formatter split over three lines (Black puts a long subscript on its own line:
+ * `app.config[` / `    "JWT_SECRET_KEY"` / `] = "..."`). The key line is read together with the value line, as the
+ * one statement `"JWT_SECRET_KEY" = "..."` it is; only a value line the change adds counts.
+ */
+const SPLIT_SUBSCRIPT_KEY = /^\s*(["'])([\w.-]{1,80})\1\s*$/;
+const SPLIT_SUBSCRIPT_VALUE = /^\s*\]\s*=\s*(.{1,300})$/;
+function splitSubscriptCredential(diff: FileDiff, index: number, kind: string): string | undefined {
+  const key = SPLIT_SUBSCRIPT_KEY.exec(diff.lines[index].text)?.[2];
+  if (key === undefined || index === 0 || index + 1 >= diff.lines.length) return undefined;
+  const [before, after] = [diff.lines[index - 1], diff.lines[index + 1]];
+  if (before.hunk !== diff.lines[index].hunk || after.hunk !== diff.lines[index].hunk || after.kind !== "+" || before.kind === "-" || !/\[\s*$/.test(before.text)) return undefined;
+  const value = SPLIT_SUBSCRIPT_VALUE.exec(after.text)?.[1];
+  return value === undefined ? undefined : classify(`${key} = ${value}`, kind, false);
+}
+
 /** A literal given to an option key of the table (passport-jwt's secretOrKey), whose name alone does not say secret. */
 function optionSinkCredential(text: string): string | undefined {
   if (text.length > 2000) return undefined;
@@ -1051,11 +1166,23 @@ function literalAlreadyThere(diff: FileDiff, text: string): boolean {
   return false;
 }
 
+/**
+ * A configuration template named by a suffix (.env.example, config.php.dist, settings.py.sample): the file classifier
+ * counts it with tests, but outside a test folder it is what people copy and often fill in before committing. Such a
+ * file is read as a sample file: a known key format (a Mailgun or Stripe key, a private key) or a credential beside a
+ * cloud database endpoint is a leak there; placeholders and other literals are its purpose.
+ */
+const TEMPLATE_SUFFIX = /\.(?:example|sample|template|dist)$/i;
+function templateOutsideTests(path: string): boolean {
+  return TEMPLATE_SUFFIX.test(path) && !classifyFile(path.replace(TEMPLATE_SUFFIX, "")).isTest;
+}
+
 export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
-  const { isTest } = diff.fileClass;
+  const template = diff.fileClass.isTest && templateOutsideTests(diff.path);
+  const isTest = diff.fileClass.isTest && !template;
   const kind = CONFIG_COPY.test(diff.path) ? "config" : diff.fileClass.kind;
   if (isTest || LOCK_FILE_PATH.test(diff.path)) return [];
-  const sample = SAMPLE_FILE.test(diff.path);
+  const sample = template || SAMPLE_FILE.test(diff.path);
   // Translation catalogues hold labels ('msg_pwd' => 'SMS-API Password'), not values.
   const throwaway = THROWAWAY_CONFIG.test(diff.path) || TRANSLATION_PATH.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
@@ -1074,16 +1201,17 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
     // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.
     if (kind === "docs" && !docsSecret(line.text, secretKind)) continue;
-    // A PEM header is a key only with its body after it. In a comment, and where the header is followed by an
+    // A PEM header is a key only with its body after it. In a comment, where the header is followed by an
     // interpolated variable (`-----BEGIN PRIVATE KEY-----\n${process.env.KEY}`) or closes its string (a constant
-    // naming the header), a header without a body holds no key.
-    if (secretKind === "private key" && (COMMENT.test(line.text) || PEM_WITHOUT_BODY.test(line.text)) && !pemBodyFollows(diff, index)) continue;
+    // naming the header), or where the "body" is a placeholder word before the footer ("-----BEGIN PRIVATE
+    // KEY-----\nreplace-me\n-----END PRIVATE KEY-----" in an .env template), a header without a body holds no key.
+    if (secretKind === "private key" && (COMMENT.test(line.text) || PEM_WITHOUT_BODY.test(line.text) || PEM_PLACEHOLDER_BODY.test(line.text)) && !pemBodyFollows(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && fillInComment(diff, index)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && inPythonDocstring(diff, index)) continue;
     if (sample && !realInSampleFile(diff, index, secretKind)) continue;
