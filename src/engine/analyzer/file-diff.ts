@@ -132,7 +132,7 @@ function notebookSource(line: DiffLine): DiffLine {
 
 /** A comment marker opening a line (`//`, `#` but not a Rust or PHP `#[` attribute, `/*`, `*`, `<!--`, `-- `), and one closing it. */
 const COMMENT_OPENING = /^\s*(?:\/\/+|#(?!\[)|\/\*+|\*+|<!--|--(?=\s))/;
-const COMMENT_CLOSING = /(?:\*\/|-->)\s*$/;
+const COMMENT_CLOSING = /\*\/|-->/;
 
 /**
  * Marks the added comments that are a removed line of their hunk commented out (`-$this->middleware('auth');`,
@@ -146,7 +146,8 @@ function markCommentedCopies(lines: DiffLine[]): boolean {
     const line = lines[i];
     if (line.kind !== "+" || !COMMENT_OPENING.test(line.text)) continue;
     const opening = COMMENT_OPENING.exec(line.text)![0];
-    // Only a block comment's own opening is closed on the line (`/* f(); */`); `// x(); /* y */` keeps its `*/`.
+    // Only a block comment's own opening is closed on the line (`/* f(); */`, `/*[Authorize]*/ // note`, its first
+    // closing); `// x(); /* y */` keeps its `*/`.
     const rest = line.text.slice(opening.length);
     const code = compact(/\/\*|<!--/.test(opening) ? rest.replace(COMMENT_CLOSING, "") : rest);
     if (code.length === 0) continue;

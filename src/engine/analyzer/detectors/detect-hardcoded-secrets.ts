@@ -148,7 +148,9 @@ const NAMED_HOST = /^(?!(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|host\.docker\
 const PLACEHOLDER_HOST = /example\.|your|xxx|<|\{|\$|%|^(?:host|hostname|server|domain|cluster\d*|ip)(?::\d+)?$|\.(?:local|test|invalid)(?::\d+)?$/i;
 /** A password inline in a URL or DSN: user:password@host. */
 function urlPassword(user: string, password: string, host: string): boolean {
-  if (isPlaceholder(password) || /^(?:pass|pwd|passwd|pw|user|username)$/i.test(password) || /^<|^\{|^(?:anonymous|ftp)$/i.test(user) || PLACEHOLDER_HOST.test(host) || LOCAL_HOST.test(host)) return false;
+  if (isPlaceholder(password) || /^(?:pass|pwd|passwd|pw|user|username)$/i.test(password) || /^<|^\{|^(?:anonymous|ftp)$/i.test(user) || PLACEHOLDER_HOST.test(host)) return false;
+  // On the developer's own machine only a chosen password counts, as in a connection string (see chosenPassword).
+  if (LOCAL_HOST.test(host)) return LOCAL_ADDRESS.test(host) && password.length >= 8 && /\d/.test(password) && /[a-z]/i.test(password) && chosenPassword(password);
   // A factory default on a private network address (admin:admin@192.168.1.1) is a device's or lab's own account.
   if (DEFAULT_PASSWORD.test(password) && PRIVATE_ADDRESS.test(host)) return false;
   // On a named or public host any password counts, words too (mongodb://alex:alex@ds0.mlab.com); on a service name only a secret-looking one.
@@ -571,7 +573,7 @@ function docsSecret(text: string, secretKind: string): boolean {
 const FIELD_NAME_VALUE = /^(?:new|current|confirm|old|repeat)[-_]?(?:password|passwd|pwd)$|^password[-_](?:confirmation|confirm|repeat|reset|field|input)$/i;
 
 /** Sample or template configuration files (application-secret-samples.yml, config.example.json, .env.exemple). */
-const SAMPLE_FILE = /(?:^|[/._-])(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?|defaults?\.example)[._-][^/]*$|[._-](?:samples?|examples?|exemples?|ejemplos?|beispiele?|template)\.\w+$|\.(?:exemples?|ejemplos?|beispiele?)$|(?:^|\/)stubs?\//i;
+const SAMPLE_FILE = /(?:^|\/)(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?|defaults?\.example)[._-][^/]*$|\.(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?)\.[^/]*$|[._-](?:samples?|examples?|exemples?|ejemplos?|beispiele?|template)\.\w+$|\.(?:exemples?|ejemplos?|beispiele?)$|(?:^|\/)stubs?\//i;
 
 /**
  * CI pipelines and development-only configuration hold throwaway service passwords and generated dev secrets; so do
@@ -905,7 +907,7 @@ function hunksWithProgramEntry(diff: FileDiff): Set<number> {
 /** A PEM header followed by an interpolation, a concatenated variable or the end of its string literal. */
 const PEM_WITHOUT_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:\$\{|["'`]\s*\+\s*[A-Za-z_$]|%s|\{\w*\}|["'`]\s*[,;)\]]|["'`]\s*$)/;
 /** A PEM header whose footer follows a short run on the same line: a placeholder ("\nreplace-me\n"), not a key body. */
-const PEM_PLACEHOLDER_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:(?!-----)[^\s"'`\\]){0,39}(?:\\r)?(?:\\n)?-----END /;
+const PEM_PLACEHOLDER_BODY = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:\\r)?(?:\\n)?(?:(?!-----)[^\n"'`\\]){0,39}(?:\\r)?(?:\\n)?-----END /;
 /** A PEM header in a comment is a key only with its body after it; named in a Javadoc `{@code -----BEGIN ...-----}` it is not. */
 const KEY_BODY = /[A-Za-z0-9+/]{40,}/;
 function pemBodyFollows(diff: FileDiff, index: number): boolean {

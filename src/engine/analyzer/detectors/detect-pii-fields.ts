@@ -250,6 +250,11 @@ function entityOf(diff: FileDiff, index: number): string | undefined {
   }
   return undefined;
 }
+/** The last word of a file's name without its extensions and role suffixes: parent-pet.schema.ts -> pet, DogEntity.java -> dog. */
+function fileEntityWord(path: string): string {
+  const stem = toSnakeCase((path.slice(path.lastIndexOf("/") + 1).split(".")[0] ?? "").replace(/(?:Entity|Model|Schema|Dto|DTO|Record)$/, ""));
+  return stem.slice(Math.max(stem.lastIndexOf("_"), stem.lastIndexOf("-")) + 1);
+}
 /** Whether an annotation-only attribute sits in a schema class: false for a plain class, a TypedDict, a Protocol, an Enum. */
 function inSchemaClass(diff: FileDiff, index: number): boolean {
   for (let i = index - 1; i >= 0 && i > index - 60; i--) {
@@ -425,8 +430,10 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (FINGERPRINT_NAME.test(name) && !BIOMETRIC_NAME.test(name) && fingerprintOfDevice(diff)) continue;
       if (name === "account_number" && !wordsNear(diff, index, BANK_CONTEXT)) continue;
       const entity = entityOf(diff, index) ?? "";
-      // A prefixed table name (sylius_channel, wp_products) is read by its last word.
+      // A prefixed table name (sylius_channel, wp_products) is read by its last word; with no declaration in view, a
+      // schema or model file is named for its entity (parent-pet.schema.ts, models/Dog.java).
       if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;
+      if (entity === "" && NON_PERSON.test(fileEntityWord(diff.path))) continue;
       if (!isSensitive && INSTITUTION.test(toSnakeCase(entity).slice(toSnakeCase(entity).lastIndexOf("_") + 1))) continue;
       if (PRODUCT_ATTRIBUTE.test(name) && nearProductFields(diff, index)) continue;
       patientEntity ||= PATIENT.test(entity);

@@ -32,7 +32,8 @@ const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\.(?:keys|keySet)\s*\(
 /** Names of errors and their parts: a message "token: %s" followed by only these logs why a token failed, not the token. */
 const ERROR_NAME = /^(?:e|err|error|errors|ex|exc|exception|reason|cause|status|code|message|msg|\w*(?:Error|Exception|Err))$/i;
 // Literals passed as arguments (NestJS's `logger.error(message, undefined, context)` leaves the stack out) carry nothing.
-const LOG_HELPER = /^(?:[ubrf]|rb|br|fr|rf|repr|str|String|format|fmt|Sprintf|inspect|toString|getMessage|message|Error|err\.Error|undefined|null|nil|None|true|false)$/;
+// A handler's request context passed first to its logger (Fiber's and Gin's `c`, `ctx`: logger.Error(c, msg)) is not a value.
+const LOG_HELPER = /^(?:[ubrf]|rb|br|fr|rf|repr|str|String|format|fmt|Sprintf|inspect|toString|getMessage|message|Error|err\.Error|undefined|null|nil|None|true|false|c|ctx)$/;
 
 /** An identifier of a thing rather than the thing (credential_id, tokenId, secret_uuid). */
 const ID_NAME = /^[\w$.]*(?:_id|Id|ID|_ids|Ids|IDs|_uuid|Uuid|UUID|_pk)$/;

@@ -96,7 +96,8 @@ const PII_PAIR: Record<string, string[]> = {
   dn: ["user", "bind", "ldap", "member", "person", "login", "auth", "principal", "account"],
 };
 // "pass" and "pwd" as the last word of a name (userPass, db_pwd, Pass=%s) are the password; passCount ends in "count".
-const SECRET_WORD = new Set(["password", "passwd", "passphrase", "secret", "token", "credential", "credentials", "authorization", "otp", "apikey", "privatekey", "pass", "pwd"]);
+// A value named "jwt" or "bearer" is the token itself (a JSON Web Token, RFC 7519; a bearer token, RFC 6750).
+const SECRET_WORD = new Set(["password", "passwd", "passphrase", "secret", "token", "jwt", "bearer", "credential", "credentials", "authorization", "otp", "apikey", "privatekey", "pass", "pwd"]);
 /** A token that is not a credential: pagination cursors, CSRF tokens, counts of language-model tokens. */
 const NOT_SECRET_BEFORE_TOKEN = new Set(["page", "next", "continuation", "cursor", "csrf", "xsrf", "max", "num", "input", "output", "prompt", "completion", "total", "pagination", "start", "end", "eos", "bos", "pad", "unk", "special", "cls", "sep", "mask", "stop", "sync", "device", "push", "fcm", "apns", "cancellation", "cancel", "lexer", "parser", "current", "previous", "prev", "last", "first", "expected", "unexpected"]);
 const SECRET_PAIR: Record<string, string[]> = {
