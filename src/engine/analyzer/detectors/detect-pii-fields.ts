@@ -358,8 +358,17 @@ const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nasci
 /** Whether an added or context line (of a file small enough to read whole) declares an entity of the given kind
  * (an identity document or card, a health record): a line with one of its words whose table or class is such an entity. */
 function entityInView(diff: FileDiff, words: RegExp, entity: RegExp): boolean {
-  if (!words.test(diff.added.text) && (diff.lines.length >= 400 || !diff.lines.some((l) => l.kind === " " && words.test(l.text)))) return false;
+  // The added side is asked through the shared literal pass (candidateLines), not by scanning its text again.
+  if (candidateLines(diff.added, scanOf(words)).length === 0 && (diff.lines.length >= 400 || !diff.lines.some((l) => l.kind === " " && words.test(l.text)))) return false;
   return diff.lines.some((l, i) => l.kind !== "-" && l.text.length <= 2000 && words.test(l.text) && entity.test(toSnakeCase(entityOf(diff, i) ?? "")));
+}
+
+/** The "gm" copy of a line regex, as candidateLines() takes it: made once per regex. */
+const scans = new Map<RegExp, RegExp>();
+function scanOf(words: RegExp): RegExp {
+  let scan = scans.get(words);
+  if (!scan) scans.set(words, (scan = new RegExp(words.source, `${words.flags}gm`)));
+  return scan;
 }
 
 export function toSnakeCase(name: string): string {
