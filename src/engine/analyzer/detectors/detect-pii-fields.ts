@@ -358,17 +358,8 @@ const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nasci
 /** Whether an added or context line (of a file small enough to read whole) declares an entity of the given kind
  * (an identity document or card, a health record): a line with one of its words whose table or class is such an entity. */
 function entityInView(diff: FileDiff, words: RegExp, entity: RegExp): boolean {
-  // The added side is asked through the shared literal pass (candidateLines), not by scanning its text again.
-  if (candidateLines(diff.added, scanOf(words)).length === 0 && (diff.lines.length >= 400 || !diff.lines.some((l) => l.kind === " " && words.test(l.text)))) return false;
+  if (!words.test(diff.added.text) && (diff.lines.length >= 400 || !diff.lines.some((l) => l.kind === " " && words.test(l.text)))) return false;
   return diff.lines.some((l, i) => l.kind !== "-" && l.text.length <= 2000 && words.test(l.text) && entity.test(toSnakeCase(entityOf(diff, i) ?? "")));
-}
-
-/** The "gm" copy of a line regex, as candidateLines() takes it: made once per regex. */
-const scans = new Map<RegExp, RegExp>();
-function scanOf(words: RegExp): RegExp {
-  let scan = scans.get(words);
-  if (!scan) scans.set(words, (scan = new RegExp(words.source, `${words.flags}gm`)));
-  return scan;
 }
 
 export function toSnakeCase(name: string): string {
@@ -440,9 +431,9 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (name === "account_number" && !wordsNear(diff, index, BANK_CONTEXT)) continue;
       const entity = entityOf(diff, index) ?? "";
       // A prefixed table name (sylius_channel, wp_products) is read by its last word; with no declaration in view, a
-      // schema or model file is named for its entity (parent-pet.schema.ts, models/Dog.java).
+      // schema or model file is named for its entity (parent-pet.schema.ts, models/Dog.java); a migration is named for its change.
       if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;
-      if (entity === "" && NON_PERSON.test(fileEntityWord(diff.path))) continue;
+      if (entity === "" && !isMigration && NON_PERSON.test(fileEntityWord(diff.path))) continue;
       if (!isSensitive && INSTITUTION.test(toSnakeCase(entity).slice(toSnakeCase(entity).lastIndexOf("_") + 1))) continue;
       if (PRODUCT_ATTRIBUTE.test(name) && nearProductFields(diff, index)) continue;
       patientEntity ||= PATIENT.test(entity);
