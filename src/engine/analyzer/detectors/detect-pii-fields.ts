@@ -139,7 +139,10 @@ const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*
  * packages, records, DTOs. A field added there without its class line in view is still a field of a data object.
  */
 const DATA_OBJECT_FOLDER = /(?:^|\/)(?:pojos?|po|vo|do|beans?|persistence|orm|records|dtos?|dataobjects?|jpa)\//i;
-const DATA_OBJECT_FILE = /[a-z](?:Entity|Model|Record|Pojo|POJO|PO|DO|VO|Bean|Dto|DTO)\.(?:java|kt|cs|php|[cm]?[jt]s|go|py|rb|swift|dart|scala)$/;
+/** The role a data object's class name ends with (UserEntity, UserPO, StaffDto): the name before it is the entity's. */
+const DATA_OBJECT_ROLE = "Entity|Model|Record|Pojo|POJO|PO|DO|VO|Bean|Dto|DTO";
+const DATA_OBJECT_FILE = new RegExp(`[a-z](?:${DATA_OBJECT_ROLE})\\.(?:java|kt|cs|php|[cm]?[jt]s|go|py|rb|swift|dart|scala)$`);
+const DATA_OBJECT_ROLE_SUFFIX = new RegExp(`(?<=[a-z])(?:${DATA_OBJECT_ROLE}|Schema)$`);
 /** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
  * declares a data model or DTO in any language, whatever folder it sits in. */
 const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor|Kyc|KYC|Staff|Doctor|Nurse|Teacher|Parent|Borrower|Policyholder|PolicyHolder|Claimant|Volunteer|Athlete|Voter|Buyer|Seller|Owner|Contact)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
@@ -252,7 +255,7 @@ function entityOf(diff: FileDiff, index: number): string | undefined {
 }
 /** The last word of a file's name without its extensions and role suffixes: parent-pet.schema.ts -> pet, DogEntity.java -> dog. */
 function fileEntityWord(path: string): string {
-  const stem = toSnakeCase((path.slice(path.lastIndexOf("/") + 1).split(".")[0] ?? "").replace(/(?:Entity|Model|Schema|Dto|DTO|Record)$/, ""));
+  const stem = toSnakeCase((path.slice(path.lastIndexOf("/") + 1).split(".")[0] ?? "").replace(DATA_OBJECT_ROLE_SUFFIX, ""));
   return stem.slice(Math.max(stem.lastIndexOf("_"), stem.lastIndexOf("-")) + 1);
 }
 /** Whether an annotation-only attribute sits in a schema class: false for a plain class, a TypedDict, a Protocol, an Enum. */
