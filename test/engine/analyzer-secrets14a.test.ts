@@ -2,7 +2,8 @@
 // header set value-first (Foundation's setValue(_:forHTTPHeaderField:)) or through Dart's HttpHeaders.authorizationHeader,
 // the bare Spanish/Portuguese/Italian word for "key" naming an account's password beside its user, a client secret kept
 // under a "secret id" name, OpenWeatherMap's key kept under an "app id" name, and SendGrid clients constructed in every
-// SDK. Each kind has look-alikes that must stay silent.
+// SDK. Read from the validation batch after it was scored: a password slot filled with "pass" (its own short form), and
+// Twilio's Go client constructors. Each kind has look-alikes that must stay silent.
 import { describe, it } from "@jest/globals";
 import { check, expectArea } from "./support/check-rule-cases.js";
 
@@ -55,7 +56,12 @@ describe("round-14a secrets in source code", () => {
       ["a SendGrid client built in C#", "Services/Mailer.cs", ["+        var client = new SendGridClient(apiKey);"]],
       ["a SendGrid client built in PHP", "src/Mailer.php", ["+$sendgrid = new \\SendGrid(getenv('SENDGRID_API_KEY'));"]],
       ["a SendGrid client built in Go", "mail/send.go", ['+\tclient := sendgrid.NewSendClient(os.Getenv("SENDGRID_API_KEY"))']],
+      ["a Twilio client built in Go (read from the validation batch)", "sms/send.go", ["+\tclient := twilio.NewRestClientWithParams(twilio.ClientParams{", "+\t\tUsername: accountSid,", "+\t})"]],
+      ["a Twilio client built in Go without parameters", "sms/send.go", ["+\tclient := twilio.NewRestClient()"]],
     ], true);
+    await check([
+      ["a chosen password is still one beside 'pass'-named slots", "src/db.c", ['+static char *opt_password = "Tr0ub4dor&3x";'], "secrets"],
+    ]);
   });
 
   it("leaves the look-alikes alone", async () => {
@@ -77,6 +83,14 @@ describe("round-14a secrets in source code", () => {
         "+  static const String weatherBaseUrl = 'api.openweathermap.org';",
         '+  static const String weatherAppId = "YOUR_APP_ID";',
       ], null],
+    ]);
+    await check([
+      ["connection options filled with their own names (read from the validation batch)", "Lib/sql.c", [
+        '+static char *opt_host_name = "host"; /* HOST */',
+        '+static char *opt_user_name = "user"; /* USERNAME */',
+        '+static char *opt_password = "pass"; /* PASSWORD */',
+      ], null],
+      ["a password slot holding 'pwd'", "config/db.py", ['+DB_PASSWORD = "pwd"'], null],
     ]);
     await expectArea("subprocessors", [
       ["a comment naming the SendGrid client", "notify/send.py", ["+    # SendGridAPIClient(key) is built in mailer.py"]],

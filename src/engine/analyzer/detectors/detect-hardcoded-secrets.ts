@@ -349,6 +349,8 @@ function looksSecret(value: string): boolean {
 /** "Bearer ", "Token ", "Bot " before a long token: the Authorization header's scheme word, not part of the judgement. */
 const AUTH_SCHEME_PREFIX = /^(?:Bearer|Token|Bot)\s+(?=\S{16,}$)/i;
 
+const PASSWORD_ABBREVIATION = /^(?:pass|pwd|passwd|pw|pword)$/i;
+
 /** Password hashes (bcrypt, argon2, crypt(3), Django's pbkdf2): stored to check a password, not to present one. */
 const PASSWORD_HASH = /^\$(?:2[aby]?\$\d\d|argon2(?:id|i|d)|[156]|scrypt|pbkdf2[\w-]*)\$|^pbkdf2_sha\d+\$\d+\$/;
 
@@ -358,6 +360,9 @@ const VERSION_RANGE = /^(?:[~^]|[<>]=?|==?)?v?\d+(?:\.(?:\d+|x|\*)){1,3}(?:-[\w.
 function isLiteralCredential(key: string, rawValue: string): boolean {
   // An auth scheme word before the token ("Token 3f9a...", "Bearer eyJ...") is how the header carries it.
   const value = rawValue.replace(AUTH_SCHEME_PREFIX, "");
+  // A password slot filled with the word's own short form (opt_password = "pass", DB_PWD = "pwd") names the slot, as
+  // "host" and "user" beside it do: connection templates are written so.
+  if (PASSWORD_ABBREVIATION.test(value) && /pass|pwd/i.test(key)) return false;
   // A hash under a password name is the stored digest; the same shape under a key or token name is the key itself.
   if (PASSWORD_HASH.test(value) && !/key|token|secret/i.test(key)) return false;
   // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_, Mapbox public pk. tokens).
