@@ -891,8 +891,9 @@ function hexSecretId(text: string): string | undefined {
 }
 
 /**
- * Vendors that call their API key an "app id": OpenWeatherMap's key is its `appid` parameter ("appid: Your unique API
- * key", https://openweathermap.org/current#one; 32 hex characters). An app-id-named constant holding 32 hex characters
+ * Vendors that call their API key an "app id": OpenWeatherMap's key is its `appid` parameter (the key is requested at
+ * https://openweathermap.org/appid; client libraries document it as "appid: Your unique API key" and "API key (a.k.a
+ * appid)"; 32 hex characters). An app-id-named constant holding 32 hex characters
  * is that key when the file calls the vendor's API. Other vendors' app ids (Facebook's number, Algolia's ten capitals,
  * Firebase's "1:...:web:...") are public identifiers and stay out.
  */
