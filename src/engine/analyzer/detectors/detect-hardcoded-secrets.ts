@@ -349,6 +349,8 @@ function looksSecret(value: string): boolean {
 /** "Bearer ", "Token ", "Bot " before a long token: the Authorization header's scheme word, not part of the judgement. */
 const AUTH_SCHEME_PREFIX = /^(?:Bearer|Token|Bot)\s+(?=\S{16,}$)/i;
 
+const PASSWORD_ABBREVIATION = /^(?:pass|pwd|passwd|pw|pword)$/i;
+
 /** Password hashes (bcrypt, argon2, crypt(3), Django's pbkdf2): stored to check a password, not to present one. */
 const PASSWORD_HASH = /^\$(?:2[aby]?\$\d\d|argon2(?:id|i|d)|[156]|scrypt|pbkdf2[\w-]*)\$|^pbkdf2_sha\d+\$\d+\$/;
 
@@ -358,6 +360,9 @@ const VERSION_RANGE = /^(?:[~^]|[<>]=?|==?)?v?\d+(?:\.(?:\d+|x|\*)){1,3}(?:-[\w.
 function isLiteralCredential(key: string, rawValue: string): boolean {
   // An auth scheme word before the token ("Token 3f9a...", "Bearer eyJ...") is how the header carries it.
   const value = rawValue.replace(AUTH_SCHEME_PREFIX, "");
+  // A password slot filled with the word's own short form (opt_password = "pass", DB_PWD = "pwd") names the slot, as
+  // "host" and "user" beside it do: connection templates are written so.
+  if (PASSWORD_ABBREVIATION.test(value) && /pass|pwd/i.test(key)) return false;
   // A hash under a password name is the stored digest; the same shape under a key or token name is the key itself.
   if (PASSWORD_HASH.test(value) && !/key|token|secret/i.test(key)) return false;
   // Publishable keys are meant for browsers and apps (Stripe pk_live_/pk_test_, Mapbox public pk. tokens).
@@ -460,7 +465,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   const signing = SIGNING_LITERAL.exec(text);
   if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1]) && !DOCUMENTED_SAMPLES.has(signing[1])) return "key passed to a cryptographic function as a literal";
   if (KEY_BYTES.test(text)) return "key written as a byte array";
-  const header = AUTHORIZATION_LITERAL.exec(text);
+  const header = AUTHORIZATION_LITERAL.exec(text) ?? (text.includes("forHTTPHeaderField") ? AUTHORIZATION_VALUE_FIRST.exec(text) : null);
   if (header && authorizationCredential(header[1], header[2])) return "credential in an Authorization header literal";
   const netrc = NETRC_LINE.exec(text);
   if (netrc && netrcPassword(netrc[1])) return "password in a .netrc entry";
@@ -515,10 +520,27 @@ const NPMRC_AUTH = /(?:^|[\s"'])\/\/[^\s:"']+\/:_(?:authToken|auth|password)\s*=
  * An Authorization header written with its credential: "Authorization": "Basic <base64 user:password>", or
  * setRequestHeader("Authorization", "Bearer <token>").
  */
-const AUTHORIZATION_LITERAL = /\bAuthorization["']?\s*(?::|=>|=|,)\s*[@$]?["'](Basic|Bearer|Token|Bot)\s+([A-Za-z0-9._~+/=-]{12,400})["']/i;
+const AUTHORIZATION_LITERAL = /\bAuthorization(?:Header)?["']?\s*(?::|=>|=|,)\s*[@$]?["'](Basic|Bearer|Token|Bot)\s+([A-Za-z0-9._~+/=-]{12,400})["']/i;
+/**
+ * The same header set with the value first: Foundation's URLRequest.setValue(_:forHTTPHeaderField:) and
+ * addValue(_:forHTTPHeaderField:) (https://developer.apple.com/documentation/foundation/urlrequest/setvalue(_:forhttpheaderfield:)),
+ * `request.setValue("Bearer <token>", forHTTPHeaderField: "Authorization")`. Dart's dart:io names the header
+ * HttpHeaders.authorizationHeader (https://api.dart.dev/dart-io/HttpHeaders/authorizationHeader-constant.html), which
+ * AUTHORIZATION_LITERAL reads with its optional "Header".
+ */
+const AUTHORIZATION_VALUE_FIRST = /\.(?:setValue|addValue)\s*\(\s*["'](Basic|Bearer|Token|Bot)\s+([A-Za-z0-9._~+/=-]{12,400})["']\s*,\s*forHTTPHeaderField\s*:\s*["']Authorization["']/i;
+/**
+ * A hex token spreads over 16 characters at most (4 bits each), a base64 one over 64: the same randomness reads as
+ * less entropy per character in hex. A 24+ character hex token needs 3.0 bits, others 3.2; a typed run or one
+ * repeated character is a placeholder either way.
+ */
+function tokenSpread(credential: string): boolean {
+  if (FAKE_RUN.test(credential)) return false;
+  return shannonEntropy(credential) >= (/^[0-9a-f]{24,}$/i.test(credential) ? 3.0 : 3.2);
+}
 function authorizationCredential(scheme: string, credential: string): boolean {
   if (isPlaceholder(credential)) return false;
-  if (!/^basic$/i.test(scheme)) return KEY_SHAPED(credential) && shannonEntropy(credential) >= 3.2;
+  if (!/^basic$/i.test(scheme)) return KEY_SHAPED(credential) && tokenSpread(credential);
   const decoded = Buffer.from(credential, "base64").toString("utf8");
   const pair = /^([^:\s]{1,64}):(\S{4,})$/.exec(decoded);
   // The pair must decode cleanly; a template ({{client_id}}:{{client_secret}}) or a placeholder password is not a credential.
@@ -833,6 +855,58 @@ function positionalAuthPassword(text: string): string | undefined {
     return !namesSomething(password) && !/\s/.test(password) && (looksSecret(password) || /^[A-Za-z0-9]{12,}$/.test(password)) ? "password passed to a login call" : undefined;
   }
   return undefined;
+}
+
+/**
+ * "clave", "chave", "chiave", "llave" alone: the Spanish, Portuguese and Italian word for "key", which names an
+ * account's password where a sign-in is set up ("usuario y clave", "usuário e chave": Spanish and Portuguese banking
+ * and government sites ask for the "clave"). It also names map keys and product codes ("clave del producto"), so a
+ * value counts only when it looks like a password and an account word (usuario, user, login, e-mail, a connection)
+ * sits within three lines of the hunk.
+ */
+const LOCAL_KEY_WORD_ASSIGNMENT = /(?:^|[^\w.])\$?(clave|chave|chiave|llave)["']?\s*(?:=|:|=>|:=)\s*["']([^"'\n]{6,200})["']/i;
+const ACCOUNT_WORD = /\b(?:usuari[oa]s?|usu[aá]rio|utente|user(?:name)?|login|correo|e-?mail|jdbc|getConnection|conexi[oó]n|conex[aã]o|connessione)\b/i;
+function localKeyWordPassword(diff: FileDiff, index: number): string | undefined {
+  const text = diff.lines[index].text;
+  if (!/clave|chave|chiave|llave/i.test(text)) return undefined;
+  const m = LOCAL_KEY_WORD_ASSIGNMENT.exec(text);
+  if (!m || isPlaceholder(m[2]) || namesSomething(m[2]) || !looksSecret(m[2])) return undefined;
+  const hunk = diff.lines[index].hunk;
+  for (let i = Math.max(0, index - 3); i <= Math.min(diff.lines.length - 1, index + 3); i++) {
+    if (i !== index && diff.lines[i].hunk === hunk && diff.lines[i].kind !== "-" && ACCOUNT_WORD.test(diff.lines[i].text)) return "credential assigned to a literal";
+  }
+  return undefined;
+}
+
+/**
+ * A client secret kept under a name ending in "secret id" (`secretID = "d389..."`, `secret_id = "907e..."`), as
+ * Spotify app samples do with the 32-hex client secret. "Id" usually marks an identifier, so only a generated hex key
+ * counts: Tencent Cloud's SecretId opens with AKID and AWS Secrets Manager's SecretId is a name or an ARN, never hex.
+ */
+const SECRET_ID_ASSIGNMENT = /(?:^|[^\w])(\w{0,40}?secret_?id)["']?(?:\s*:\s*[A-Za-z_][\w<>[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*["']([0-9a-f]{24,64})["']/i;
+function hexSecretId(text: string): string | undefined {
+  if (!/secret_?id/i.test(text)) return undefined;
+  const m = SECRET_ID_ASSIGNMENT.exec(text);
+  return m && !isPlaceholder(m[2]) && tokenSpread(m[2]) ? "credential assigned to a literal" : undefined;
+}
+
+/**
+ * Vendors that call their API key an "app id": OpenWeatherMap's key is its `appid` parameter (the key is requested at
+ * https://openweathermap.org/appid; client libraries document it as "appid: Your unique API key" and "API key (a.k.a
+ * appid)"; 32 hex characters). An app-id-named constant holding 32 hex characters
+ * is that key when the file calls the vendor's API. Other vendors' app ids (Facebook's number, Algolia's ten capitals,
+ * Firebase's "1:...:web:...") are public identifiers and stay out.
+ */
+const APP_ID_KEY_VENDORS = /openweathermap\.org|api\.openweathermap/i;
+const APP_ID_ASSIGNMENT = /(?:^|[^\w])(\w{0,40}?app_?id)["']?(?:\s*:\s*[A-Za-z_][\w<>[\]]*\??(?=\s*=))?\s*(?:=|:|=>|:=)\s*["']([0-9a-f]{32})["']/i;
+function appIdKeyLines(diff: FileDiff): number[] {
+  if (!/app_?id/i.test(diff.added.text) || !diff.lines.some((l) => l.kind !== "-" && APP_ID_KEY_VENDORS.test(l.text))) return [];
+  return diff.added.indexes.filter((_, i) => APP_ID_ASSIGNMENT.test(diff.added.texts[i]));
+}
+function vendorAppIdKey(text: string, vendorLines: Set<number>, index: number): string | undefined {
+  if (!vendorLines.has(index)) return undefined;
+  const m = APP_ID_ASSIGNMENT.exec(text);
+  return m && !isPlaceholder(m[2]) && tokenSpread(m[2]) ? "credential assigned to a literal" : undefined;
 }
 
 /**
@@ -1195,6 +1269,9 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const exports = diff.added.indexes.filter((_, i) => BARE_EXPORT.test(diff.added.texts[i]));
     if (exports.length > 0) candidates = [...new Set([...candidates, ...exports])].sort((a, b) => a - b);
   }
+  // Lines with a vendor's "app id" key hold no credential word for the prefilter: added when the file calls that vendor.
+  const appIdLines = new Set(appIdKeyLines(diff));
+  if (appIdLines.size > 0) candidates = [...new Set([...candidates, ...appIdLines])].sort((a, b) => a - b);
   for (const candidate of candidates) {
     const jwkMember = jwkPrivateMember(diff, candidate);
     const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
@@ -1203,7 +1280,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
