@@ -560,11 +560,31 @@ function vendorNamed(name: string): ThirdPartyService {
   return serviceFrom(VENDOR_MENTION, name.replace(/_/g, "")) ?? (/gpt/i.test(name) ? AI.find((s) => s.name === "OpenAI") : undefined) ?? LANGCHAIN ?? AI[0];
 }
 
+/** A package or namespace declaration (Java, Kotlin, Scala, Go, C#): the module the file belongs to. */
+const MODULE_DECLARATION = /^\s*(?:package|namespace)\s+[\w.]{1,300}/;
+
+/**
+ * The provider a file's module names: its path (spring-boot-ai-ollama/.../ollama/ChatService.java, llm/anthropic.py) or
+ * its package or namespace declaration (`package com.acme.ai.ollama.service;`).
+ */
+function moduleVendor(diff: FileDiff): ThirdPartyService | undefined {
+  const byPath = serviceFrom(VENDOR_MENTION, diff.path.replace(/[_-]/g, ""));
+  if (byPath) return byPath;
+  for (const line of diff.lines.slice(0, 60)) {
+    const m = line.kind !== "-" && line.text.length <= 2000 ? MODULE_DECLARATION.exec(line.text) : null;
+    if (m) return serviceFrom(VENDOR_MENTION, m[0].replace(/[_-]/g, ""));
+  }
+  return undefined;
+}
+
 function fileMentions(diff: FileDiff): ThirdPartyService | undefined {
   for (const line of diff.lines) {
     if (line.text.length > 2000) continue;
     const service = serviceFrom(CLIENT_BY_SERVICE, line.text);
-    if (service) return service;
+    // A framework reaches the provider its module is built for (Spring AI's ChatClient in an `ollama` module runs the
+    // local Ollama model; docs.spring.io/spring-ai/reference/api/chatclient.html: the ChatClient is built on the
+    // auto-configured ChatModel of the starter on the classpath).
+    if (service) return service.anyProvider ? moduleVendor(diff) ?? service : service;
   }
   // A provider named by the path (llm/anthropic.py, model_deployments/cohere_platform.py) or in the code around
   // (self.anthropic, CohereChatRequest, get_openai_client) is the client in view.

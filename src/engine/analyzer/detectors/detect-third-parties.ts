@@ -24,6 +24,8 @@ export interface ThirdPartyService {
   clients?: string[];
   /** Models that run where they are deployed (Ollama, LM Studio): a finding only when a remote host is in view. */
   selfHosted?: boolean;
+  /** AI frameworks that reach whichever provider is configured (LangChain, Spring AI, LiteLLM): a provider the file's module names is the one used. */
+  anyProvider?: boolean;
   /** Regex sources of SDK initialisation calls: an added one starts sending data to the service. */
   inits?: string[];
   /** Regex sources of SDK options that make the service collect personal data. */
