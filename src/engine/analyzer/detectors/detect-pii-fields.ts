@@ -419,6 +419,10 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
         name = document ? `${document[1]}_${name}` : health ? `${health[1]}.${name}` : `patient.${name}`;
         isSensitive = true;
       }
+      // An API description (an OpenAPI or Swagger schema, often a JSDoc @swagger block over a controller) says what the
+      // API takes and returns, not what is newly stored: there only the special categories and identifiers count, not
+      // the contact details (phone, address) every user resource carries.
+      if (definition === OPENAPI_DEFINITION && !isSensitive) continue;
       if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name) || INDEX_NAME.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name) || SETTING_FLAG.test(name) || (referenceKey(name, line.text) && !(entityOf(diff, index) ?? "").toLowerCase().includes(name.slice(0, -3)))) continue;
