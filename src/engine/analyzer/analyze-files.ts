@@ -32,8 +32,20 @@ export interface AnalysisContext {
 const REMOVED_FILE_RETENTION_JOB = /(?:^|\/)[\w.-]*(?:purge|erasure|retention|anonymi[sz]|delete_?expired|deleteExpired|data_?deletion|gdpr_?delet)[\w.-]*\.(?:[cm]?[jt]s|py|go|rb|java|kt|cs|php|ya?ml)$|(?:^|\/)(?:jobs|cron|tasks|schedulers?)\/(?:[\w-]+\/)*[\w.-]*(?:cleanup|clean_up|prune|delete_?old|expire)[\w.-]*\.(?:[cm]?[jt]s|py|go|rb|java|kt|cs|php)$/i;
 const SERVICE_REGION = new Map(THIRD_PARTY_SERVICES.map((s) => [s.name, s.region]));
 
+/**
+ * The role a file's name ends with when it is not the job itself: a form or page of a manual purge screen, a formatter
+ * of purged values (FormatWithPurgeTime.php), a strategy, model or DTO the purge uses. Deleting one of them (a legacy
+ * module's PurgeEmployeeForm.php) unschedules nothing; the job, worker, task or command file is what runs the purge.
+ */
+const NOT_A_JOB_ROLE = new Set(["form", "forms", "formatter", "view", "views", "page", "component", "modal", "dialog", "dto", "model", "entity", "exception", "error", "interface", "enum", "type", "types", "request", "response", "validator", "serializer", "mapper", "strategy", "button", "menu", "template", "test", "spec", "schema", "props"]);
+function notTheJobItself(path: string): boolean {
+  const stem = path.slice(path.lastIndexOf("/") + 1).split(".")[0] ?? "";
+  const words = stem.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_-]+/).filter(Boolean);
+  return words[0] === "format" || NOT_A_JOB_ROLE.has(words[words.length - 1] ?? "");
+}
+
 function removedDeletionJobFile(file: ChangedFile): RawFinding | undefined {
-  if (file.status !== "removed" || !REMOVED_FILE_RETENTION_JOB.test(file.path) || /(?:^|\/)(?:tests?|spec|__tests__)\//i.test(file.path) || classifyFile(file.path).isMigration) return undefined;
+  if (file.status !== "removed" || !REMOVED_FILE_RETENTION_JOB.test(file.path) || /(?:^|\/)(?:tests?|spec|__tests__)\//i.test(file.path) || classifyFile(file.path).isMigration || notTheJobItself(file.path)) return undefined;
   return { ruleId: "deletion-job-removed", path: file.path, line: 1, side: "LEFT", evidence: `removed:${file.path}` };
 }
 

@@ -28,6 +28,12 @@ const GUARD_WORDS = new Set([
 /** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases,
  * a Phoenix scope's `pipe_through [:browser, :require_admin]`. */
 const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*pipe_through\s|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
+/**
+ * Template directives that loop over or print data (Blade's and Razor's `@foreach (...)`, `@for`, `@forelse`, `@while`,
+ * `@each`, `@json`, `@include`, Angular's `@for (item of ...)`): an `@` before a parenthesis there is not a decorator, and
+ * the collection named in it (`$admin->two_factor_backup_codes`) is data, not a guard. Conditions (`@if`, `@can`, `@auth`) are not among them.
+ */
+const TEMPLATE_DATA_DIRECTIVE = /^\s*@(?:foreach|for|forelse|while|each|json|include\w*|lang|section|yield|push|stack|component|slot|extends|php|dump|dd)\s*\(/;
 /** Words that make a name a check rather than a mention of a role (`stringifyUserRole`, `LoginPage`). */
 const CHECK_WORDS = new Set(["require", "required", "requires", "ensure", "check", "verify", "verified", "is", "has", "can", "must", "only", "authorize", "authorized", "authenticate", "authenticated", "protect", "protected", "guard", "middleware", "filter", "mixin",
   "verificar", "verifica", "validar", "valida", "requiere", "requer", "exigir", "comprobar", "checar", "chequear", "es", "solo", "somente", "apenas", "tiene", "tem", "pruefen", "verifier", "controlla", "kontrol", "cek", "periksa"]);
@@ -422,7 +428,7 @@ function droppedGuards(removed: string, added: number, facts: HunkFacts): string
   const dropped = minus(before, after);
   const gained = minus(after, before);
   // A guard name that is neither in a guard's position nor wrapping a call is data (`super(AdminForm, self)`, `"login"`).
-  const inPosition = GUARD_POSITION.test(removed);
+  const inPosition = GUARD_POSITION.test(removed) && !TEMPLATE_DATA_DIRECTIVE.test(removed);
   const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && !qualifierOfKept(removed, t, after) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
   // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`), and so does an object's
   // property (tRPC's `delete: protectedProcedure` -> `delete: publicProcedure`); other lines keep two.

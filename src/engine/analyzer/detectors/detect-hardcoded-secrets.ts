@@ -197,7 +197,15 @@ const ALGORITHM_NAME = /^(?:Hmac\w+|AES\S*|DES\S*|RSA\S*|SHA[-\w]*|MD5|PBKDF2\w*
 /** A literal byte string handed over as a signing or encryption key (Go `Key: []byte("secret")`, or a typed declaration `var SecretKey []byte = []byte("...")`); weak words count. */
 const SIGNING_LITERAL = /\b\w*(?:[Kk]ey|[Ss]ecret)\w*\s*(?:\[\]byte\s*)?(?::|=|:=)\s*\[\]byte\s*\(\s*"([^"\n]{4,200})"\s*\)/;
 /** A value that only spells its key again (`secretAccessKey: secret-access-key`) names a key of a secret store. */
+/**
+ * A key whose first word says it names where a credential is carried (ATTRIBUTE_ACCESS_TOKEN, HEADER_API_KEY,
+ * COOKIE_AUTH_TOKEN, FIELD_PASSWORD): given a lower-case identifier of several words ('_oauth2_access_token', 'x-api-key'),
+ * it holds the attribute's, header's or field's name.
+ */
+const HOLDER_KEY = /^(?:attribute|attr|header|cookie|claim|field|param|parameter|property|column)$/;
+const IDENTIFIER_VALUE = /^_{0,2}[a-z][a-z0-9]*(?:[-_.:][a-z0-9]+){1,6}_{0,2}$/;
 function namesItsKey(key: string, value: string): boolean {
+  if (HOLDER_KEY.test(keyWords(key)[0] ?? "") && IDENTIFIER_VALUE.test(value)) return true;
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
   const last = key.split(/[.]/).pop() ?? key;
   if (norm(value).length > 0 && (norm(value) === norm(last) || norm(value) === norm(key))) return true;
@@ -292,8 +300,11 @@ const CREDENTIAL_WORD_VALUE = /^(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot[_ ]
 const SLOT_DESCRIPTION = /^[A-Z][a-z]+(?:_[A-Z][a-z]+){1,5}_(?:Password|Passwd|Pass|Secret|Key|Token)$/;
 /** One upper-case word holding a credential word (MYSQLPASSWORD, DBSECRET, SMTPAPIKEY): a token a deploy script replaces. */
 const UPPER_SLOT_TOKEN = /^[A-Z]{0,20}(?:PASSWORD|PASSWD|SECRET|APIKEY|TOKEN)[A-Z]{0,20}$/;
+/** A query's named parameter (`->set('u.user_password', ':nullValue')` in Doctrine's query builder, PDO's `:password`,
+ * SQLAlchemy's text() binds): the value is bound later, none is written. */
+const BOUND_PARAMETER = /^:[A-Za-z_]\w{0,60}$/;
 function isPlaceholder(value: string): boolean {
-  if (designTokenValue(value) || VALIDATION_RULES.test(value) || CREDENTIAL_WORD_VALUE.test(value) || SLOT_DESCRIPTION.test(value) || UPPER_SLOT_TOKEN.test(value)) return true;
+  if (BOUND_PARAMETER.test(value) || designTokenValue(value) || VALIDATION_RULES.test(value) || CREDENTIAL_WORD_VALUE.test(value) || SLOT_DESCRIPTION.test(value) || UPPER_SLOT_TOKEN.test(value)) return true;
   // The sample values of a library's documentation (jsonwebtoken's 'shhhhh', golang-jwt's "AllYourBase"), copied.
   if (DOCUMENTED_SAMPLES.has(value)) return true;
   if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
@@ -1242,6 +1253,28 @@ function literalAlreadyThere(diff: FileDiff, text: string): boolean {
   return false;
 }
 
+/** A short quoted literal of the line (a default password such as 'admin'). */
+const SHORT_LITERAL = /(["'`])([^"'`\s]{3,11})\1/g;
+const CREDENTIAL_KEY_WORD = /pass|pwd|secret|key|token|cred/i;
+/**
+ * Whether a short literal of the line is the value of a credential key on a removed line of the same hunk, near it:
+ * the key renamed in place (`distinguishedPassword: 'admin'` -> `bindUserPassword: 'admin'`), no value added. Short
+ * values are common words, so only removed lines a few lines away that name a credential are read.
+ */
+function shortLiteralReKeyed(diff: FileDiff, index: number): boolean {
+  const { lines } = diff;
+  const text = lines[index].text;
+  if (text.length > 2000 || diff.removed.indexes.length === 0) return false;
+  for (const m of text.matchAll(SHORT_LITERAL)) {
+    for (let i = Math.max(0, index - 8); i <= Math.min(lines.length - 1, index + 8); i++) {
+      const line = lines[i];
+      if (line.kind !== "-" || line.hunk !== lines[index].hunk || line.text.length > 2000) continue;
+      if (line.text.includes(m[0]) && CREDENTIAL_KEY_WORD.test(line.text.slice(0, line.text.indexOf(m[0])))) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * A configuration template named by a suffix (.env.example, config.php.dist, settings.py.sample): the file classifier
  * counts it with tests, but outside a test folder it is what people copy and often fill in before committing. Such a
@@ -1281,7 +1314,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
-    if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
+    if (!secretKind || literalAlreadyThere(diff, line.text) || (!KNOWN_FORMAT_KINDS.has(secretKind) && shortLiteralReKeyed(diff, index))) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
     // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.

@@ -149,6 +149,8 @@ const DATA_OBJECT_ROLE_SUFFIX = new RegExp(`(?<=[a-z])(?:${DATA_OBJECT_ROLE}|Sch
 /** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
  * declares a data model or DTO in any language, whatever folder it sits in. */
 const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor|Kyc|KYC|Staff|Doctor|Nurse|Teacher|Parent|Borrower|Policyholder|PolicyHolder|Claimant|Volunteer|Athlete|Voter|Buyer|Seller|Owner|Contact)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
+/** A TypeScript interface or type alias: a shape checked at compile time, not a class, table or schema. */
+const TYPE_SHAPE = /^\s*(?:export\s+)?(?:declare\s+)?(?:interface|type)\s/;
 const MODEL_DECLARATION = new RegExp(`${SCHEMA_MARKER.source}|${PERSON_DECLARATION.source}`, "m");
 /** A gender or age group beside prices, SKUs and stock describes goods for sale (a frame for men), not a person. */
 const PRODUCT_ATTRIBUTE = /^(?:gender|sex|age_group|target_gender)$/;
@@ -381,6 +383,13 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
   const isModel = () => (model ??= diff.fileClass.isModel || DATA_OBJECT_FOLDER.test(diff.path) || DATA_OBJECT_FILE.test(diff.path) || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
+  // A TypeScript interface or type named for a person, with nothing else making the file a model (a Vue composable's
+  // `interface ExistingContact { first_name?: string; phone?: string }`): the shape of data the client received, held in
+  // memory; there only the special categories count, as in an API description.
+  let typeShape: boolean | undefined;
+  const typeShapeOnly = () => (typeShape ??= kind === "js" && !diff.fileClass.isModel && !isMigration && !DATA_OBJECT_FOLDER.test(diff.path) && !DATA_OBJECT_FILE.test(diff.path)
+    && !SCHEMA_MARKER.test(diff.added.text) && !(diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && SCHEMA_MARKER.test(l.text)))
+    && !diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && PERSON_DECLARATION.test(l.text) && !TYPE_SHAPE.test(l.text)));
   const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text) || JSON_SCHEMA_PATH.test(diff.path)
     || (kind === "config" && diff.path.endsWith(".json") && (JSON_SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && JSON_SCHEMA_MARKER.test(l.text)))));
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
@@ -422,6 +431,11 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
         name = document ? `${document[1]}_${name}` : health ? `${health[1]}.${name}` : `patient.${name}`;
         isSensitive = true;
       }
+      // An API description (an OpenAPI or Swagger schema, often a JSDoc @swagger block over a controller) says what the
+      // API takes and returns, not what is newly stored: there only the special categories and identifiers count, not
+      // the contact details (phone, address) every user resource carries.
+      if (definition === OPENAPI_DEFINITION && !isSensitive) continue;
+      if (definition.modelOnly && !isSensitive && typeShapeOnly()) continue;
       if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name) || INDEX_NAME.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name) || SETTING_FLAG.test(name) || (referenceKey(name, line.text) && !(entityOf(diff, index) ?? "").toLowerCase().includes(name.slice(0, -3)))) continue;

@@ -233,6 +233,18 @@ function statementRemovedWhole(diff: FileDiff, index: number): boolean {
   return false;
 }
 
+/** `name = ` (or `$name = `, `const name = `) at the start of a line: the variable a kept access check's result goes to. */
+const CHECKED_ASSIGNMENT = /^\s*(?:(?:const|let|var|val)\s+)?(\$?[A-Za-z_]\w{0,60})\s*(?::\s*[\w<>?.[\]]{1,40}\s*)?=(?![=>])/;
+/** Whether `text` passes `name` as an argument of a call: `(name,`, `, name)`, `(name)`. */
+function passedToCall(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text.slice(0, at).trimEnd();
+    const after = text.slice(at + name.length).trimStart();
+    if ((before.endsWith("(") || before.endsWith(",")) && (after.startsWith(",") || after.startsWith(")"))) return true;
+  }
+  return false;
+}
+
 /** Read once per hunk, over the hunk's own lines (`index` is one of them). */
 function hunkAdded(diff: FileDiff, index: number, aliases: Set<string>, cache: Map<number, HunkAdded>): HunkAdded {
   const hunk = diff.lines[index].hunk;
@@ -240,9 +252,19 @@ function hunkAdded(diff: FileDiff, index: number, aliases: Set<string>, cache: M
   if (facts) return facts;
   facts = { keys: new Set(), principal: false, derived: false, any: false, query: false };
   const [start, end] = hunkBounds(diff.lines, index);
+  // Objects the kept lines fetch through an access check (`bundle = access.bundle_write(request, id)`): an added call
+  // handed one of them (`bundles.move_bundle(bundle, position)`) works on an object the caller was checked for.
+  const checked: string[] = [];
+  for (let i = start; i <= end; i++) {
+    const line = diff.lines[i];
+    if (line.kind !== " " || line.text.length > MAX_LINE || !KEPT_OTHERWISE.test(line.text)) continue;
+    const name = CHECKED_ASSIGNMENT.exec(line.text)?.[1];
+    if (name) checked.push(name);
+  }
   for (let i = start; i <= end; i++) {
     const line = diff.lines[i];
     if (line.kind !== "+" || line.text.length > MAX_LINE || COMMENT.test(line.text)) continue;
+    if (checked.length > 0 && checked.some((name) => passedToCall(line.text, name))) facts.principal = true;
     if (line.text.trim()) facts.any = true;
     if (QUERY_CALL.test(line.text)) facts.query = true;
     for (const key of scopeKeys(line.text, aliases, diff.fileClass.kind === "js")) facts.keys.add(key);
