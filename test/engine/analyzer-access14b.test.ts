@@ -38,6 +38,7 @@ describe("round-14b database and infrastructure access", () => {
       ["all-commands policy written in a TypeORM migration", "src/migrations/1700000000000-OpenOrders.ts", [
         "+    await queryRunner.query(`CREATE POLICY \"open_orders\" ON \"orders\" FOR ALL USING (true) WITH CHECK (true)`);",
       ], "access_mfa"],
+      ["a one-line policy with no FOR clause (ALL by default) and no role", "db/policies.sql", ['+CREATE POLICY "open" ON public.invoices USING (true) WITH CHECK (true);'], "access_mfa"],
       ["a numbered migration whose name holds 'test' is no test", "supabase/migrations/20241228150426_test.sql", [
         "+create policy \"x\" on public.bookings for all to anon using (true) with check (true);",
       ], "access_mfa"],
@@ -83,6 +84,7 @@ describe("round-14b database and infrastructure access", () => {
         '+CREATE POLICY "own row" ON users FOR SELECT USING (auth.uid() = id);',
         '+CREATE POLICY "read categories" ON categories FOR SELECT USING (true);',
       ], null],
+      ["a one-line policy with no FOR clause for the service role", "db/policies.sql", ['+CREATE POLICY "svc" ON public.invoices TO service_role USING (true);'], null],
       ["a policy that checks the owner", "db/policies.sql", [
         '+create policy "own orders" on orders for all to authenticated using (auth.uid() = user_id);',
       ], null],
