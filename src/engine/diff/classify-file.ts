@@ -38,6 +38,10 @@ const MAIN_SOURCE = /(?:^|\/)src\/main\/(?:java|kotlin|scala|groovy|resources)\/
 const DEMO_PATH = /(?:^|\/)demos?\//i;
 const TEST_DIR = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata|mocks?|__mocks__)\//i;
 const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate|db\/migrate|alembic|flyway|liquibase)(?:\/|$)|\.sql$/i;
+// A numbered migration in a migrations folder (supabase/migrations/20241228150426_test.sql, db/migrate/003_spec_fix.rb)
+// runs in every environment the tool migrates: its name says what it changes, so "test" or "spec" in it makes no test
+// (unless its folders are a test suite's).
+const NUMBERED_MIGRATION = /(?:^|\/)(?:migrations?|migrate)\/(?:[^/]+\/)?\d{3,}[^/]*\.(?:sql|py|rb|[cm]?[jt]s|php|go)$/i;
 const MODEL_PATH = /(?:^|\/)(?:models?|entities|entity|schemas?|domain|db|database|prisma|migrations?|migrate)(?:\/|$)|\.prisma$|(?:model|entity|schema|models)\.\w+$/i;
 
 const EXTENSIONS: Array<[RegExp, FileKind]> = [
@@ -72,11 +76,12 @@ export function classifyFile(path: string): FileClass {
   if (MANIFEST_NAMES.test(path)) kind = "manifest";
   else for (const [pattern, k] of EXTENSIONS) if (pattern.test(path)) { kind = k; break; }
   const demo = DEMO_PATH.test(path) && !TEST_DIR.test(path);
+  const migration = NUMBERED_MIGRATION.test(path) && !TEST_PATH.test(testScope.replace(/[^/]*$/, ""));
   return {
     kind,
     // Under src/main/ a file is production code whatever its name (EncryptionTest.java there is not a test).
-    isTest: !demo && !MAIN_SOURCE.test(path) && TEST_PATH.test(testScope),
-    isTestOnly: !demo && !MAIN_SOURCE.test(path) && TEST_ONLY_PATH.test(testScope),
+    isTest: !demo && !migration && !MAIN_SOURCE.test(path) && TEST_PATH.test(testScope),
+    isTestOnly: !demo && !migration && !MAIN_SOURCE.test(path) && TEST_ONLY_PATH.test(testScope),
     isMigration: MIGRATION_PATH.test(path),
     isModel: MODEL_PATH.test(path),
   };
