@@ -8,6 +8,8 @@
 // - a sign-in redirect whose URL was built on the line before (`new URL("/login", ...)` then `Response.redirect(url)`);
 // - a guard called with arguments taken out of a route or group's argument list written over several lines;
 // - an inline middleware (`app.Use(async (context, next) => ...)`) that answered 401/403 removed;
+// - (tuned on the validation batch) axum's `.route_layer(middleware::from_fn(auth))` and actix-web's
+//   `.wrap(HttpAuthentication::bearer(validator))` removed;
 // - graphql-shield `field: allow` added beside `'*': isAuthenticated`;
 // - a sign-in or admin flag declared as a constant true and tested on the next lines.
 import { describe, it } from "@jest/globals";
@@ -130,6 +132,17 @@ describe("round-14 access14a kinds", () => {
         "-});",
         " app.use('/admin', adminRouter);",
       ], "access_mfa"],
+      ["an axum router's auth route_layer removed (tuned on the validation batch)", "src/routes.rs", [
+        " let app = Router::new()",
+        '-    .route("/", get(handler))',
+        "-    .route_layer(middleware::from_fn(auth));",
+        '+    .route("/", get(handler));',
+      ], "access_mfa"],
+      ["an actix-web scope's bearer authentication unwrapped", "src/main.rs", [
+        '         web::scope("/api")',
+        "-            .wrap(HttpAuthentication::bearer(validator))",
+        '             .service(list_orders)',
+      ], "access_mfa"],
       ["graphql-shield user queries given allow", "src/graphql/permissions.ts", [
         "     Query: {",
         "       '*': isAuthenticated,",
@@ -232,6 +245,17 @@ describe("round-14 access14a kinds", () => {
         "-    logger.LogInformation(\"took {Ms}\", watch.ElapsedMilliseconds);",
         "-});",
         " app.MapControllers();",
+      ], null],
+      ["an axum trace layer removed", "src/routes.rs", [
+        " let app = Router::new()",
+        '     .route("/", get(handler))',
+        "-    .layer(TraceLayer::new_for_http())",
+        "     .with_state(state);",
+      ], null],
+      ["an actix-web logger unwrapped", "src/main.rs", [
+        "     App::new()",
+        "-        .wrap(Logger::default())",
+        "         .service(index)",
       ], null],
       ["graphql-shield login and me left public", "src/graphql/permissions.ts", [
         "     Mutation: {",

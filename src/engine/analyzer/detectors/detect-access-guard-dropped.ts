@@ -673,10 +673,12 @@ function denialMovedElsewhere(diff: FileDiff, from: number, to: number): boolean
  * `app.UseMiddleware<T>()`; Spring Security `addFilterBefore / addFilterAfter / addFilterAt(...)`; Starlette and
  * FastAPI `app.add_middleware(...)`; Hapi `server.auth.default(...)`; Flask and Quart `app.before_request(f)` /
  * `bp.before_app_request(f)`; Express's `app.all('*', requireAuthentication)`; and Fastify's route-level hooks, keys of a
- * route's options (`onRequest: [fastify.authenticate]`, `preHandler`, `preValidation`). Group 1 is a generic argument
+ * route's options (`onRequest: [fastify.authenticate]`, `preHandler`, `preValidation`); axum's `.layer(...)` and
+ * `.route_layer(...)` (its docs put authorisation middleware in `route_layer(middleware::from_fn(auth))`) and actix-web's
+ * `.wrap(...)` (`.wrap(HttpAuthentication::bearer(validator))`). Group 1 is a generic argument
  * (`<JwtMiddleware>`); what follows the match is what is registered.
  */
-const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default|before_request|before_app_request)\s*(?:<([\w.]{1,80})>\s*)?\(|\.all\s*\(\s*["'`]\/?\*["'`]\s*,|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default|before_request|before_app_request|layer|route_layer|wrap)\s*(?:<([\w.]{1,80})>\s*)?\(|\.all\s*\(\s*["'`]\/?\*["'`]\s*,|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
 const ERROR_HANDLER = /\(\s*(?:async\s*)?\(?\s*(?:err|error|ex|exception)\b\s*[,:)]/i;
 const POLICY_SCOPE_VERIFIED = /^\s*after_action\s+:verify_policy_scoped\b/;
 /** A function written in place as the middleware (`app.Use(async (context, next) =>`, `app.use(function (req, res, next) {`). */
@@ -730,6 +732,17 @@ const isRoleGuard = (name: string): boolean => {
   return words.some((w) => ROLE_NOUNS.has(w)) && words.some((w) => GUARD_KINDS.has(w));
 };
 
+/** The function axum turns into middleware: `from_fn(auth)`, `from_fn_with_state(state.clone(), require_admin)`. */
+const FROM_FN_ARGUMENT = /\bfrom_fn(?:_with_state)?\s*\(\s*(?:[\w.&()]{1,80}\s*,\s*)?([\w:]{1,120})\s*\)/g;
+/** Whether `name` is a type whose associated constructor the text calls (`HttpAuthentication::bearer(`). */
+function constructedIn(text: string, name: string): boolean {
+  for (let at = text.indexOf(`${name}::`); at >= 0; at = text.indexOf(`${name}::`, at + 1)) {
+    if (at > 0 && /[\w$]/.test(text[at - 1])) continue;
+    if (/^::\w+\s*\(/.test(text.slice(at + name.length))) return true;
+  }
+  return false;
+}
+
 /** The guards a middleware registration puts on a router or group: `protect`, `AdminAuthenticate`, `jwt({...})`, `ManagerMiddleware`. */
 function registeredGuards(text: string): string[] {
   const m = MIDDLEWARE_REGISTRATION.exec(text);
@@ -737,7 +750,10 @@ function registeredGuards(text: string): string[] {
   const rest = text.slice(m.index + m[0].length);
   const args = `${m[1] ?? ""} ${rest.replace(STRING_LITERAL, '""')}`;
   // A router's name holds a guard word without being a check (`adminRouter`); a called one is one (`jwt({...})`).
-  const guards = identifiers(args).filter((t) => (isGuardName(t) && (isCheckName(t) || calledIn(args, t))) || isRoleGuard(t));
+  // A middleware made from a function named for the guard (axum's `middleware::from_fn(auth)`), or a guard type whose
+  // constructor is called (actix-web-httpauth's `HttpAuthentication::bearer(validator)`), is the guard too.
+  const wrapped = new Set([...args.matchAll(FROM_FN_ARGUMENT)].map((f) => f[1].split("::").pop()!));
+  const guards = identifiers(args).filter((t) => (isGuardName(t) && (isCheckName(t) || calledIn(args, t) || wrapped.has(t) || constructedIn(args, t))) || isRoleGuard(t));
   // A mount with its guards (`app.use("/admin", protect, adminRoutes)`) taken out takes the routes with it.
   if (guards.length > 0 && MOUNT_PATH.test(rest)) {
     // The mounted router is the last argument at the top level, not a name inside a guard's own call (`jwt({ secret })`).
