@@ -19,6 +19,8 @@ const GUARD_WORDS = new Set([
   "auth", "authn", "authz", "authenticate", "authenticated", "authentication", "authorize", "authorized", "authorization",
   "admin", "admins", "staff", "superuser", "role", "roles", "permission", "permissions", "perm", "perms", "guard", "guards",
   "jwt", "login", "logged", "protect", "protected", "signed", "owner", "moderator", "acl", "rbac",
+  // Past participle used for signed-in state (`ensure_authed_access`, tRPC's `authedProcedure`, `isAuthed`).
+  "authed",
   // The same words in other languages (administrador, Berechtigung, permissão, yetki, izin, logueado, autenticado...).
   "administrador", "administradores", "administrateur", "amministratore", "beheerder", "yonetici", "rol", "roles", "rolle", "ruolo",
   "permiso", "permisos", "permissao", "permissoes", "berechtigung", "berechtigungen", "permesso", "permessi", "uprawnienia", "yetki",
@@ -27,7 +29,7 @@ const GUARD_WORDS = new Set([
 ]);
 /** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases,
  * a Phoenix scope's `pipe_through [:browser, :require_admin]`. */
-const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*pipe_through\s|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
+const GUARD_POSITION = /\b(?:get|post|put|patch|delete|all|route|use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|HandleFunc|mount|Mount|middleware|withoutMiddleware|UseGuards|permission_classes|authentication_classes|dependencies|before_action|before_filter)\b\s*[(=:]|^\s*pipe_through[\s(]|^\s*(?:@|\[\s*[A-Z]\w*\s*[(\],])|^\s*class\s+\w+\s*\(|['"]middleware['"]\s*=>|(?:^|\s)@\w+\s*\(/;
 /**
  * Template directives that loop over or print data (Blade's and Razor's `@foreach (...)`, `@for`, `@forelse`, `@while`,
  * `@each`, `@json`, `@include`, Angular's `@for (item of ...)`): an `@` before a parenthesis there is not a decorator, and
@@ -52,6 +54,8 @@ const OPENING_WORDS = new Set(["permit", "all", "public", "anonymous", "allow", 
  */
 const PREFILTER = /auth|admin|staff|superuser|role|perm|guard|jwt|log(?:ged)?_?in|protect|signed_?in|owner|moderator|2fa|mfa|otp|two_?factor|twofactor|totp/gim;
 const MFA_WORD = /2fa|mfa|otp|two_?factor|twofactor|totp/i;
+/** A trait or module used inside a class body: PHP `    use Name;`, Ruby `  include Name` / `  extend Name`. */
+const CLASS_MIXIN = /^\s+(?:use|include|extend)\s+([\w\\:]{1,160})\s*;?\s*$/;
 // `#[...]` opens an attribute in PHP and Rust, not a comment.
 const COMMENT = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|<!--)/;
 const IDENTIFIER = /[A-Za-z_$][\w$]*[?!]?/g;
@@ -63,6 +67,9 @@ const BARE_CALL = /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w
 const CHECK_CALL = /^\s*(?:await\s+)?(?:\$?[\w$]+(?:\.|->|::))*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i;
 const GUARD_REGISTRATION = [
   /^\s*before_(?:action|filter)\s+:(\w+[?!]?)/,
+  // Pundit's (and Action Policy's) enforcement that every action authorised (`after_action :verify_authorized`) or
+  // scoped its query (`after_action :verify_policy_scoped`): removed, an action that forgets to authorise goes unnoticed.
+  /^\s*after_action\s+:(verify_authorized|verify_policy_scoped)\b/,
   /\bdependencies\s*=\s*\[\s*(?:Depends|Security)\s*\(\s*([\w.]+)/,
   /^\s*@([\w.]+)(?:\(.*\))?\s*$/,
   /^\s*\[\s*([\w.]+)(?:\(.*\))?\s*\]\s*$/,
@@ -193,6 +200,21 @@ const SESSION_CHECK_CALL = /\b(?:require|ensure|check|verify|validate|assert|aut
 /** What sends the request away once its credential is missing or wrong. */
 const TURNED_AWAY = /\bredirect\w*\s*\(|\bredirect_to\b|\bheader\s*\(\s*["']Location\s*:|\b(?:401|403|StatusUnauthorized|StatusForbidden|Unauthori[sz]ed\w*|Forbidden\w*)\b|\blocation(?:\.href)?\s*=(?!=)|\blocation\.(?:replace|assign)\s*\(|http-equiv\s*=\s*\\?["']?refresh/i;
 
+/** A redirect call, and a sign-in path or route name written as a string. */
+const REDIRECT_CALL = /\bredirect\w*\s*\(|\bredirect_to\b/i;
+const SIGN_IN_LITERAL = /["'`](?:[^"'`\n]{0,60}\/)?(?:log_?in|sign_?in|signin|auth|account\/login)\b[^"'`\n]{0,60}["'`]/i;
+/** Whether the removed lines from `from` to `to` build a sign-in URL on one line and redirect on a later one. */
+function redirectsToSignInVariable(lines: DiffLine[], from: number, to: number): boolean {
+  let url = false;
+  for (let i = from; i <= to; i++) {
+    const { text } = lines[i];
+    if (text.length > MAX_GUARD_LINE || COMMENT.test(text)) continue;
+    if (url && REDIRECT_CALL.test(text)) return true;
+    url ||= SIGN_IN_LITERAL.test(text);
+  }
+  return false;
+}
+
 /** A step that sends the user to the second-factor page. */
 const MFA_REDIRECT = /\bredirect\w*\s*(?:\(|\s)\s*(?:to\s*)?["'`][^"'`]*(?:2fa|mfa|otp|two_?factor|twofactor|totp)/i;
 /** A predicate deciding whether the second factor is needed... */
@@ -216,8 +238,44 @@ const CREDENTIAL_CHECK = /^(?:verify|validate|check)_?\w*(?:token|session|signat
 /** A check and a guard word written as one lower-case word (`reqrole`, `loginrequired`, `adminonly`, `isadmin`). */
 const GLUED_GUARD = /^(?:req|requires?|required|check|ensure|verify|is|has|must|need|only)(?:roles?|admin|auth[nz]?|login|perms?|permissions?|staff|superuser|owner|jwt)$|^(?:roles?|admin|auth[nz]?|login|perms?|permissions?|staff|superuser|owner|jwt)(?:req|required|requires|only|needed|check|guard)$/;
 
+/**
+ * A check that the caller is signed in, named for the user or session it demands rather than with an access word:
+ * Remix's `requireUserId(request)` / `requireUser(request)` (the Indie and Blues stacks' session.server), Rails'
+ * `require_user`, `ensureSignedIn`, `assertSession`.
+ */
+const SIGNED_IN_CHECK = /^(?:require|ensure|assert)_?(?:current_?|signed_?in_?|logged_?in_?|authenticated_?|valid_?)?(?:user|session|member|account|principal)(?:_?id)?[!?]?$/i;
+/**
+ * FastAPI's "get current user" dependency (the framework's security tutorial: `Depends(get_current_user)` answers 401
+ * without a valid token; `get_current_active_user` also refuses disabled users) and fastapi-users' `current_active_user`:
+ * named as a loader, but a dependency that authenticates.
+ */
+const CURRENT_USER_DEPENDENCY = /^get_current_(?:active_|verified_)?(?:user|superuser|admin)$|^current_(?:active|verified|super)_?user$/;
+
+/** The name a guard registration (GUARD_REGISTRATION) gives a sign-in check or current-user dependency, if any. */
+function signedInRegistration(text: string, sql: boolean): string | undefined {
+  for (const shape of GUARD_REGISTRATION) {
+    if (sql && shape === BARE_CALL) continue;
+    const name = shape.exec(text)?.[1];
+    if (name === undefined) continue;
+    const last = name.split(".").pop()!;
+    if (SIGNED_IN_CHECK.test(last) || CURRENT_USER_DEPENDENCY.test(last)) return name;
+  }
+  return undefined;
+}
+
+/** Whether the hunk holding `index` adds a sign-in check in its place (`Depends(get_current_user)` -> `Depends(get_current_active_user)`). */
+function addsSignedInCheck(facts: HunkFacts, index: number, sql: boolean): boolean {
+  const [start, end] = facts.range(index);
+  for (let i = start; i <= end; i++) {
+    const { kind, text } = facts.lines[i];
+    if (kind === "+" && text.length <= MAX_GUARD_LINE && !COMMENT.test(text) && signedInRegistration(text, sql) !== undefined) return true;
+  }
+  return false;
+}
+
 /** A guard's name: an access word, or a token or session check; a loader (`set_admin`) is not, unless it authorises. */
 function isGuardName(name: string): boolean {
+  if (SIGNED_IN_CHECK.test(name) || CURRENT_USER_DEPENDENCY.test(name)) return true;
   if (LOADER.test(name) && !/authori[sz]|authent/i.test(name)) return false;
   // Cross-site request forgery protection guards the form, not who may use it.
   if (/forgery|csrf|xsrf/i.test(name)) return false;
@@ -393,9 +451,12 @@ function calledIn(text: string, name: string): boolean {
   return false;
 }
 
-/** Whether the added line could be the removed one less a guard: shorter, and starting the same way. */
+/**
+ * Whether the added line could be the removed one less a guard: no longer, and starting the same way (a guard swapped
+ * for an opening word of its length, tRPC's `authedProcedure` -> `publicProcedure`, keeps the length).
+ */
 function mayDropPart(removed: string, added: string): boolean {
-  if (added.length >= removed.length) return false;
+  if (added.length > removed.length) return false;
   const a = removed.trimStart();
   const b = added.trimStart();
   let same = 0;
@@ -403,6 +464,11 @@ function mayDropPart(removed: string, added: string): boolean {
   return same >= 4;
 }
 
+/**
+ * A tRPC router entry (`list: authedProcedure.query(...)`): the procedure a router maps a name to is where its
+ * middleware-built guard sits (tRPC docs: "Authorization", reusable base procedures built with `.use()`).
+ */
+const TRPC_PROCEDURE = /^\s*[\w$]+\s*:\s*[\w$]*[Pp]rocedure\b/;
 /** A rewrite that keeps the line but drops guard names and adds nothing guarding in their place. */
 /** A list of the attributes a request may set (Rails strong parameters, Laravel $fillable, attr_accessible): a field
  * taken out of it (`:role_id`) is one users can no longer set, a restriction rather than a dropped guard. */
@@ -412,11 +478,22 @@ const ASSIGNABLE_FIELDS = /\.permit\s*\(|\$fillable\b|\battr_accessible\b|\bperm
  * Whether `name` only qualified a name the rewrite keeps (`permissions.IsAuthenticated` -> `IsAuthenticated`,
  * `middleware.RequireAuth()` -> `RequireAuth()`): the import changed, the guard did not.
  */
-function qualifierOfKept(removed: string, name: string, after: string[]): boolean {
+function qualifierOfKept(removed: string, name: string, after: string[], added: string): boolean {
   for (let at = removed.indexOf(`${name}.`); at >= 0; at = removed.indexOf(`${name}.`, at + 1)) {
     if (at > 0 && /[\w$]/.test(removed[at - 1])) continue;
     const member = /^[A-Za-z_$][\w$]*/.exec(removed.slice(at + name.length + 1))?.[0];
-    if (member !== undefined && after.includes(member)) return true;
+    // Kept on its own, not as a method called on whatever replaced the name (tRPC's `publicProcedure.query`).
+    if (member !== undefined && after.includes(member) && standsAlone(added, member)) return true;
+  }
+  return false;
+}
+
+/** Whether `name` occurs in `text` other than as a member (`.name`, `->name`). */
+function standsAlone(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text.slice(Math.max(0, at - 2), at);
+    if (/[\w$]$/.test(before) || /[\w$]/.test(text[at + name.length] ?? "")) continue;
+    if (!/(?:\.|->)$/.test(before)) return true;
   }
   return false;
 }
@@ -428,8 +505,8 @@ function droppedGuards(removed: string, added: number, facts: HunkFacts): string
   const dropped = minus(before, after);
   const gained = minus(after, before);
   // A guard name that is neither in a guard's position nor wrapping a call is data (`super(AdminForm, self)`, `"login"`).
-  const inPosition = GUARD_POSITION.test(removed) && !TEMPLATE_DATA_DIRECTIVE.test(removed);
-  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && !qualifierOfKept(removed, t, after) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
+  const inPosition = (GUARD_POSITION.test(removed) && !TEMPLATE_DATA_DIRECTIVE.test(removed)) || TRPC_PROCEDURE.test(removed);
+  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && !qualifierOfKept(removed, t, after, facts.lines[added].text) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
   // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`), and so does an object's
   // property (tRPC's `delete: protectedProcedure` -> `delete: publicProcedure`); other lines keep two.
   const minKept = /^\s*(?:[@\[]|[\w$]+\s*:)/.test(removed) ? 1 : 2;
@@ -602,10 +679,40 @@ function denialMovedElsewhere(diff: FileDiff, from: number, to: number): boolean
  * `app.UseMiddleware<T>()`; Spring Security `addFilterBefore / addFilterAfter / addFilterAt(...)`; Starlette and
  * FastAPI `app.add_middleware(...)`; Hapi `server.auth.default(...)`; Flask and Quart `app.before_request(f)` /
  * `bp.before_app_request(f)`; Express's `app.all('*', requireAuthentication)`; and Fastify's route-level hooks, keys of a
- * route's options (`onRequest: [fastify.authenticate]`, `preHandler`, `preValidation`). Group 1 is a generic argument
+ * route's options (`onRequest: [fastify.authenticate]`, `preHandler`, `preValidation`); axum's `.layer(...)` and
+ * `.route_layer(...)` (its docs put authorisation middleware in `route_layer(middleware::from_fn(auth))`) and actix-web's
+ * `.wrap(...)` (`.wrap(HttpAuthentication::bearer(validator))`). Group 1 is a generic argument
  * (`<JwtMiddleware>`); what follows the match is what is registered.
  */
-const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default|before_request|before_app_request)\s*(?:<([\w.]{1,80})>\s*)?\(|\.all\s*\(\s*["'`]\/?\*["'`]\s*,|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+const MIDDLEWARE_REGISTRATION = /(?:^|[.\s])(?:use|Use|addHook|useGlobalGuards|UseMiddleware|addFilterBefore|addFilterAfter|addFilterAt|addFilter|add_middleware|auth\.default|before_request|before_app_request|layer|route_layer|wrap)\s*(?:<([\w.]{1,80})>\s*)?\(|\.all\s*\(\s*["'`]\/?\*["'`]\s*,|(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
+const ERROR_HANDLER = /\(\s*(?:async\s*)?\(?\s*(?:err|error|ex|exception)\b\s*[,:)]/i;
+const POLICY_SCOPE_VERIFIED = /^\s*after_action\s+:verify_policy_scoped\b/;
+/** A function written in place as the middleware (`app.Use(async (context, next) =>`, `app.use(function (req, res, next) {`). */
+const INLINE_FUNCTION = /=>|\bfunction\b|\bfunc\s*\(|\blambda\b|\bdo\s*\|/;
+/** Middleware that answers 401/403 for reasons other than who the caller is: forgery, CORS and rate limits. */
+const NOT_ACCESS_MIDDLEWARE = /csrf|xsrf|cors|origin|throttl|rate_?limit|ratelimit|too_?many/i;
+/**
+ * A middleware written inline on the app or router (ASP.NET Core `app.Use(async (context, next) => { ... })`, Express
+ * `app.use((req, res, next) => { ... })`) removed with the 401/403 or sign-in redirect it answered: the requests it
+ * turned away now reach the handlers. Its body is the run of removed lines after it (at most 20), and the answer is not
+ * added back elsewhere in the file.
+ */
+function inlineGuardRemoved(diff: FileDiff, facts: HunkFacts, index: number): boolean {
+  const { lines } = diff;
+  const m = MIDDLEWARE_REGISTRATION.exec(lines[index].text);
+  const rest = lines[index].text.slice(m?.index ?? 0);
+  // An error handler (`app.use((err, req, res, next) => ...)`) only words the 401 another middleware already decided.
+  if (!m || !INLINE_FUNCTION.test(rest.slice(m[0].length)) || ERROR_HANDLER.test(rest)) return false;
+  const last = Math.min(facts.run(index)[1], index + 20);
+  let denial = -1;
+  for (let i = index; i <= last; i++) {
+    const { text } = lines[i];
+    if (text.length > MAX_GUARD_LINE || COMMENT.test(text)) continue;
+    if (NOT_ACCESS_MIDDLEWARE.test(text)) return false;
+    if (denial < 0 && deniesAccess(text)) denial = i;
+  }
+  return denial >= 0 && !diff.addedCompact.includes(compact(lines[denial].text)) && !insideRemovedFunction(lines, index, diff.addedCompact);
+}
 /** Fastify's route-level hooks are keys of the route's options (`onRequest: [fastify.authenticate]`); the route opens above. */
 const ROUTE_HOOK_KEY = /(?:^|[\s{,])(?:onRequest|preHandler|preValidation|preParsing|beforeHandler)\s*:/;
 const ROUTE_OPENING = /\.(?:get|post|put|patch|delete|route|all|head|options)\s*(?:<[^>\n]{0,200}>)?\s*\(/;
@@ -631,6 +738,17 @@ const isRoleGuard = (name: string): boolean => {
   return words.some((w) => ROLE_NOUNS.has(w)) && words.some((w) => GUARD_KINDS.has(w));
 };
 
+/** The function axum turns into middleware: `from_fn(auth)`, `from_fn_with_state(state.clone(), require_admin)`. */
+const FROM_FN_ARGUMENT = /\bfrom_fn(?:_with_state)?\s*\(\s*(?:[\w.&()]{1,80}\s*,\s*)?([\w:]{1,120})\s*\)/g;
+/** Whether `name` is a type whose associated constructor the text calls (`HttpAuthentication::bearer(`). */
+function constructedIn(text: string, name: string): boolean {
+  for (let at = text.indexOf(`${name}::`); at >= 0; at = text.indexOf(`${name}::`, at + 1)) {
+    if (at > 0 && /[\w$]/.test(text[at - 1])) continue;
+    if (/^::\w+\s*\(/.test(text.slice(at + name.length))) return true;
+  }
+  return false;
+}
+
 /** The guards a middleware registration puts on a router or group: `protect`, `AdminAuthenticate`, `jwt({...})`, `ManagerMiddleware`. */
 function registeredGuards(text: string): string[] {
   const m = MIDDLEWARE_REGISTRATION.exec(text);
@@ -638,7 +756,10 @@ function registeredGuards(text: string): string[] {
   const rest = text.slice(m.index + m[0].length);
   const args = `${m[1] ?? ""} ${rest.replace(STRING_LITERAL, '""')}`;
   // A router's name holds a guard word without being a check (`adminRouter`); a called one is one (`jwt({...})`).
-  const guards = identifiers(args).filter((t) => (isGuardName(t) && (isCheckName(t) || calledIn(args, t))) || isRoleGuard(t));
+  // A middleware made from a function named for the guard (axum's `middleware::from_fn(auth)`), or a guard type whose
+  // constructor is called (actix-web-httpauth's `HttpAuthentication::bearer(validator)`), is the guard too.
+  const wrapped = new Set([...args.matchAll(FROM_FN_ARGUMENT)].map((f) => f[1].split("::").pop()!));
+  const guards = identifiers(args).filter((t) => (isGuardName(t) && (isCheckName(t) || calledIn(args, t) || wrapped.has(t) || constructedIn(args, t))) || isRoleGuard(t));
   // A mount with its guards (`app.use("/admin", protect, adminRoutes)`) taken out takes the routes with it.
   if (guards.length > 0 && MOUNT_PATH.test(rest)) {
     // The mounted router is the last argument at the top level, not a name inside a guard's own call (`jwt({ secret })`).
@@ -651,7 +772,12 @@ function registeredGuards(text: string): string[] {
 }
 
 /** A line holding one element of a list and nothing else: `adminMiddleware,`, `'auth:sanctum',`, `IsAdminUser,`. */
-const LIST_ELEMENT = /^\s*(?:["']([\w./:,|*{}@-]{1,80})["']|([A-Za-z_$][\w$.]{0,120})(?:\(\s*\))?)\s*,?\s*$/;
+const LIST_ELEMENT = /^\s*(?:["']([\w./:,|*{}@-]{1,80})["']|([A-Za-z_$][\w$.]{0,120})(?:\(\s*\)|\([\w$.\s,]{1,80}\))?)\s*,?\s*$/;
+/**
+ * An element that is a guard called with its settings and the list's last, or one whose call goes on to the next line
+ * (gin's `middleware.RequiredAuth(appContext),`, `middleware.RoleRequired(appContext,` then `"admin"))`).
+ */
+const CALL_ELEMENT = /^\s*([A-Za-z_$][\w$.]{0,120})\s*\([\w$.\s,"']{0,80}(?:\)\s*\)?\s*[,;]?|,)\s*$/;
 /** A line opening a route's or group's middleware list, or a guard or permission list, over the next lines. */
 const LIST_OPENER_WORD = /\b(?:get|post|put|patch|delete|all|route|use|Use|group|Group|GET|POST|PUT|PATCH|DELETE|Any|Handle|middleware|UseGuards|permission_classes|authentication_classes|dependencies|preHandler|onRequest|preValidation|before_action)\b/;
 const LIST_OPENER_END = /[(\[]\s*$/;
@@ -679,16 +805,21 @@ function addedIdentifier(diff: FileDiff, name: string): boolean {
  */
 function droppedListGuard(diff: FileDiff, facts: HunkFacts, index: number): string | undefined {
   const { lines } = diff;
-  const element = LIST_ELEMENT.exec(lines[index].text);
+  const element = LIST_ELEMENT.exec(lines[index].text) ?? callElement(lines[index].text);
   if (!element) return undefined;
   let opener: DiffLine | undefined;
+  let openerIndex = -1;
   for (let i = index - 1; i >= Math.max(0, index - 12) && lines[i].hunk === lines[index].hunk; i--) {
     if (lines[i].kind === "+" ) continue;
-    if (LIST_ELEMENT.test(lines[i].text)) continue;
+    if (LIST_ELEMENT.test(lines[i].text) || (lines[i].kind === "-" && callElement(lines[i].text))) continue;
     opener = lines[i];
+    openerIndex = i;
     break;
   }
-  if (!opener || opener.kind !== " " || opener.text.length > MAX_GUARD_LINE || !LIST_OPENER_END.test(opener.text) || !LIST_OPENER_WORD.test(opener.text)) return undefined;
+  if (!opener || opener.text.length > MAX_GUARD_LINE || !LIST_OPENER_WORD.test(opener.text)) return undefined;
+  // The opener kept as it was, or rewritten in place with its arguments cut short (`admin := v1.Group("/admin",` ->
+  // `admin := v1.Group("/admin")`): a call still open at the end of the line, whose start an added line repeats.
+  if (opener.kind === " " ? !LIST_OPENER_END.test(opener.text) : !rewrittenOpener(facts, openerIndex)) return undefined;
   const guardList = GUARD_LIST.test(opener.text);
   let name: string;
   if (element[1] !== undefined) {
@@ -701,6 +832,26 @@ function droppedListGuard(diff: FileDiff, facts: HunkFacts, index: number): stri
   if (element[1] !== undefined ? readded(diff, `'${name}'`) || readded(diff, `"${name}"`) : addedIdentifier(diff, name)) return undefined;
   // Another guard put in the list in its place (`adminMiddleware,` -> `requireAdmin,`) replaces it.
   return facts.addsListGuard(index) ? undefined : name;
+}
+
+/** A list element that is a call with arguments (see CALL_ELEMENT), as LIST_ELEMENT's groups. */
+function callElement(text: string): RegExpExecArray | null {
+  const m = CALL_ELEMENT.exec(text);
+  if (!m) return null;
+  const shaped = [m[0], undefined, m[1]] as unknown as RegExpExecArray;
+  return shaped;
+}
+
+/** Whether removed line `index` opened an argument list left open at its end, and an added line of the hunk restarts the call. */
+function rewrittenOpener(facts: HunkFacts, index: number): boolean {
+  const text = facts.lines[index].text;
+  if (!/[,(\[]\s*$/.test(text)) return false;
+  const open = text.indexOf("(");
+  if (open < 0 || text.split("(").length <= text.split(")").length) return false;
+  const start = compact(text.slice(0, open + 1));
+  const [first, last] = facts.range(index);
+  for (let i = first; i <= last; i++) if (facts.lines[i].kind === "+" && compact(facts.lines[i].text).startsWith(start)) return true;
+  return false;
 }
 
 /** Words of a guard's name that demand more than a signed-in caller: a role, a permission, an owner, authorisation. */
@@ -749,7 +900,12 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       // A second-factor middleware or check named in a settings list (`'django_otp.middleware.OTPMiddleware',`).
       const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
       const named = setting !== undefined && MFA_WORD.test(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting));
-      if (named || secondFactorDropped(diff, facts, index)) { report("mfa-check-removed", index); continue; }
+      // A second-factor trait or module taken out of the class that used it (Laravel Fortify's `use
+      // TwoFactorAuthenticatable;`, a `use GoogleTwoFactorAuth;` trait on the login controller, Ruby's `include
+      // AuthenticateWithOtpTwoFactor`): indented, so inside the class, not a file's import.
+      const mixin = CLASS_MIXIN.exec(line.text)?.[1]?.split(/\\|::/).pop();
+      const mixinDropped = mixin !== undefined && isSecondFactorName(mixin) && !addedIdentifier(diff, mixin) && !insideRemovedFunction(lines, index, diff.addedCompact);
+      if (named || mixinDropped || secondFactorDropped(diff, facts, index)) { report("mfa-check-removed", index); continue; }
     }
     const added = pairedAddedLine(facts, index);
     if (added !== undefined) {
@@ -767,7 +923,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       // A check given only the configuration (`checkDefaultPermissions(config);` at start-up) validates settings; no caller is checked.
       if (CONFIGURATION_ONLY_CALL.test(line.text)) continue;
       const name = shape.exec(line.text)?.[1];
-      if (name && isGuardName(name.split(".").pop()!) && !diff.addedCompact.includes(compact(name))) report("auth-check-removed", index);
+      if (name && (isGuardName(name.split(".").pop()!) || name === "verify_policy_scoped") && !diff.addedCompact.includes(compact(name))) report("auth-check-removed", index);
     }
     const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
     if (setting && isGuardName(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting))) report("auth-check-removed", index);
@@ -790,10 +946,12 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     if (reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE || COMMENT.test(line.text)) continue;
     const registered = ASPNET_PIPELINE_GUARD.test(line.text) ? [line.text.trim().replace(/\(.*$/, "")] : registeredGuards(line.text);
     const opened = registered.length > 0 && registered.some((t) => !addedIdentifier(diff, t));
-    if (!opened && droppedListGuard(diff, facts, index) === undefined) continue;
+    // Pundit's scope verification, whose line has none of the words the first pass selects by.
+    const inline = !opened && (inlineGuardRemoved(diff, facts, index) || (POLICY_SCOPE_VERIFIED.test(line.text) && !diff.addedCompact.includes("verify_policy_scoped")));
+    if (!opened && !inline && droppedListGuard(diff, facts, index) === undefined) continue;
     // Rewritten to register another guard (`app.use(authMiddleware)` -> `app.use(requireAuth)`), or a guard added nearby.
     const paired = pairedAddedLine(facts, index);
-    if (opened && ((paired !== undefined && registeredGuards(lines[paired].text).length > 0) || facts.addsGuard(index))) continue;
+    if ((opened || inline) && ((paired !== undefined && registeredGuards(lines[paired].text).length > 0) || facts.addsGuard(index))) continue;
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
     if (opened && ROUTE_HOOK_KEY.test(line.text) && routeRemovedWith(lines, index)) continue;
     report("auth-check-removed", index);
@@ -808,11 +966,23 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     const notOwned = !absent && ownerMismatch(line.text) && !facts.keepsOwnership(index) && !routeRemovedWith(lines, index);
     const condition = absent || notOwned;
     const credential = !condition && CREDENTIAL_READ.test(line.text);
-    if (!condition && !credential) continue;
+    if (!condition && !credential) {
+      // A sign-in check registered or called for its effect alone whose name has none of the guard words the first
+      // pass selects lines by: Remix's `await requireUserId(request)`, Rails' `before_action :require_user`, FastAPI's
+      // `current_user: User = Depends(get_current_user),`.
+      const call = signedInRegistration(line.text, kind === "sql");
+      if (call === undefined || CONFIGURATION_ONLY_CALL.test(line.text) || diff.addedCompact.includes(compact(call))) continue;
+      if (facts.addsCheck(index) || facts.addsGuard(index) || addsSignedInCheck(facts, index, kind === "sql") || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
+      report("auth-check-removed", index);
+      continue;
+    }
     const last = Math.min(facts.run(index)[1], index + (condition ? 3 : 8));
     const turnedAway = condition ? deniesAccess : (text: string) => TURNED_AWAY.test(text);
     let denied = false;
     for (let i = index; i <= last && !denied; i++) denied = lines[i].text.length <= MAX_GUARD_LINE && !COMMENT.test(lines[i].text) && turnedAway(lines[i].text);
+    // The sign-in URL built on one line and redirected to on the next (`const url = new URL("/login", req.url)` then
+    // `return Response.redirect(url)`, Django's `login_url = reverse("login")` then `return redirect(login_url)`).
+    if (!denied && condition) denied = redirectsToSignInVariable(lines, index, last);
     if (!denied || facts.addsGuard(index) || readded(diff, line.text) || denialMovedElsewhere(diff, index, last)) continue;
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
     report("auth-check-removed", index);
