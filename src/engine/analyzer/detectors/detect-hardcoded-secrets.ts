@@ -86,6 +86,14 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   // base64 of the bot's numeric id (17-20 digits, so it opens "MT", "Nz", "OD", ...) . 6-character timestamp . 27-38 character HMAC
   // A Discord webhook: /api/webhooks/<snowflake id>/<68-character token>; whoever holds it posts to the channel.
   [/discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,}/, "Discord webhook URL"],
+  // A PEM private key stored base64-encoded, as Kubernetes keeps files: a kubeconfig's client-key-data, a Secret's
+  // tls.key, a Helm value (https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/). The
+  // encoding of "-----BEGIN <type> PRIVATE KEY-----" is fixed; 40 more characters must follow (the key, not the header
+  // alone). An encoded certificate or public key (LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0t...) is not one.
+  [/\bLS0tLS1CRUdJTiB(?:SU0EgUFJJVkFURSBLRVkt|QUklWQVRFIEtFWS0t|FQyBQUklWQVRFIEtFWS0t|EU0EgUFJJVkFURSBLRVkt|PUEVOU1NIIFBSSVZBVEUgS0VZ|FTkNSWVBURUQgUFJJVkFURSBL|QR1AgUFJJVkFURSBLRVkgQkxP)[A-Za-z0-9+/]{40}/, "private key (base64-encoded PEM)"],
+  // SonarQube tokens by type: user (squ_), project analysis (sqp_) and global analysis (sqa_), 40 hex characters
+  // (https://docs.sonarsource.com/sonarqube-server/user-guide/managing-tokens: a user token carries all its user's rights).
+  [/\bsq[upa]_[0-9a-f]{40}\b/, "SonarQube token"],
   // Neon database passwords: npg_ + 12 mixed-case letters and digits.
   [/\bnpg_(?=[A-Za-z0-9]{0,11}[A-Z])(?=[A-Za-z0-9]{0,11}\d)[A-Za-z0-9]{12}\b/, "Neon database password"],
   // Mailchimp Marketing API keys: 32 hex then the data centre the account lives in ("-us19"), which the key names
@@ -114,17 +122,18 @@ const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 /** Keys published on purpose: the Azure storage emulator's well-known account key, Stripe's sample test keys. */
 const DOCUMENTED_KEY = /sk_test_4eC39HqLyjWDarjtT1zdp7dc|sk_test_BQokikJOvBiI2HlWgH4olfQ2|Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
 
-const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|pass)`;
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|passphrase|pat|pass)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
-const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt))$/i;
+const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|passphrase)$/i;
 /** The words of an identifier, lower-cased: MAIL_PASS, mailPass, mail-pass and MAILPass are all ["mail", "pass"]. */
 function keyWords(key: string): string[] {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
 }
 /** "pass" names a credential only as a word of its own (MAIL_PASS, dbPass), not inside "bypass" or "compass". */
 const endsInPassWord = (key: string): boolean => keyWords(key).pop() === "pass";
-/** A key the vocabulary matched: "...pass" only when pass is a word of it. */
-const namesCredentialKey = (key: string): boolean => !/pass$/i.test(key) || endsInPassWord(key);
+/** A key the vocabulary matched: "...pass" only when pass is a word of it; "...pat" (a personal access token: GITHUB_PAT,
+ * clarifai_pat, AzureDevOpsPat) likewise, not the end of "compat" or "spat". */
+const namesCredentialKey = (key: string): boolean => /pass$/i.test(key) ? endsInPassWord(key) : !/pat$/i.test(key) || keyWords(key).pop() === "pat";
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" / C# Key { get; set; } = "value" */
 const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*\{\s*get;[^}]{0,40}\})?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?(?:\s+(?:string|String|str)(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'); or a type
@@ -223,7 +232,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|pat\b|LS0tLS1CRUdJTi|sq[upa]_|"auth"\s*:|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 /** With the names sink calls are written with (credential-sinks.yaml): sign(, HMAC256(, SignedString(, cookieParser(, ... */
 const PREFILTER = new RegExp(String.raw`${PREFILTER_WORDS.source}|(?:${SINK_CALL_NAMES})\s*\(`, "gim");
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
@@ -758,6 +767,24 @@ function netrcFilePassword(diff: FileDiff, index: number): string | undefined {
   return value !== undefined && netrcPassword(value) ? "password in a .netrc entry" : undefined;
 }
 
+/**
+ * A container registry login saved in Docker's config.json (or Podman's auth.json, a .dockercfg): under "auths", each
+ * registry's "auth" is base64 of "username:password" (containers-auth.json(5); docker login stores it so without a
+ * credential store). A value that decodes to no user:password pair (an empty or placeholder string) is not one.
+ */
+const REGISTRY_AUTH = /^\s*"auth"\s*:\s*"([A-Za-z0-9+/]{8,400}={0,2})"\s*,?\s*$/;
+const REGISTRY_CONFIG_PATH = /(?:^|\/)(?:\.docker\/config\.json|config\.json|auth\.json|\.dockercfg|\.?dockerconfigjson(?:\.json)?)$/;
+function registryAuth(diff: FileDiff, index: number): string | undefined {
+  const value = REGISTRY_AUTH.exec(diff.lines[index].text)?.[1];
+  if (value === undefined) return undefined;
+  let auths = REGISTRY_CONFIG_PATH.test(diff.path);
+  for (let i = index - 1; !auths && i >= 0 && i >= index - 6; i--) auths = /"auths"\s*:/.test(diff.lines[i].text);
+  if (!auths) return undefined;
+  const decoded = Buffer.from(value, "base64").toString("latin1");
+  const pair = /^([^:\s]{1,100}):([\x21-\x7e]{4,200})$/.exec(decoded);
+  return pair && !isPlaceholder(pair[2]) ? "container registry login (base64 user:password)" : undefined;
+}
+
 /** In YAML, the top-level section a line sits in (Rails secrets.yml and database.yml: development, test, production). */
 const developmentLines = new WeakMap<FileDiff, Uint8Array>();
 function inDevelopmentSection(diff: FileDiff, index: number): boolean {
@@ -1203,7 +1230,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;

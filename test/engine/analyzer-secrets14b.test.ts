@@ -1,0 +1,90 @@
+// Round 14b (secrets in configuration and infrastructure files): credential key names the vocabulary lacked (a
+// personal access token named PAT, a passphrase), a PEM private key stored base64-encoded (kubeconfig client-key-data,
+// Helm values, Terraform), a container registry login in Docker's config.json ("auths" -> "auth": base64 of
+// user:password) and SonarQube tokens by their prefixes. Each kind has look-alikes that stay silent.
+import { describe, it } from "@jest/globals";
+import { check } from "./support/check-rule-cases.js";
+
+const KEY_BODY = "LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBeTJ3aVJqb2ZxTjRkT2R3Vmt4eW5PbmpMd0tNcVU5Wk5sTzRBN2g=";
+const CERT_BODY = "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSURJVENDQWdtZ0F3SUJBZ0lJQ2g5a0xCc3lsc0l3RFFZSktvWklodmNOQVFFTEJRQXdGVEVUTUJFR0ExVUU=";
+
+describe("round-14b secrets in configuration files", () => {
+  it("finds a personal access token named PAT, in any configuration format", async () => {
+    await check([
+      ["a Clarifai PAT in Streamlit's secrets.toml", ".streamlit/secrets.toml", ['+CLARIFAI_PAT="c1333e3687db41809734f54b360eef7d"'], "secrets"],
+      ["a PAT in YAML", "config/settings.yml", ["+clarifai_pat: c1333e3687db41809734f54b360eef7d"], "secrets"],
+      ["a camel-case PAT in appsettings.json", "appsettings.json", ['+  "AzureDevOpsPat": "k3tq7vzq2ha6m4xw5yn8rj2pc7bd4fg9ls6et3uh5wq8yx2zn4ma",'], "secrets"],
+      ["a PAT in an env file", ".env", ["+ADO_PAT=k3tq7vzq2ha6m4xw5yn8rj2pc7bd4fg9ls6et3uh5wq8yx2zn4ma"], "secrets"],
+      ["a PAT set in a Dockerfile", "Dockerfile", ["+ENV HF_PAT=c1333e3687db41809734f54b360eef7d"], "secrets"],
+    ]);
+  });
+
+  it("leaves PAT look-alikes alone", async () => {
+    await check([
+      ["a key ending in 'compat'", "config.yml", ["+compat: c1333e3687db41809734f54b360eef7d"], null],
+      ["a PAT placeholder", ".env", ["+CLARIFAI_PAT=your_pat_here"], null],
+      ["a PAT from the environment", ".env", ["+CLARIFAI_PAT=${CLARIFAI_PAT}"], null],
+      ["a PAT's expiry setting", "config.yml", ["+pat_expiry_days: 30"], null],
+      ["an empty PAT in settings", "appsettings.json", ['+  "Pat": "",'], null],
+      ["a person called Pat", "users.yml", ["+  pat: Patricia"], null],
+    ]);
+  });
+
+  it("finds a passphrase written into configuration", async () => {
+    await check([
+      ["a TLS key passphrase in YAML", "config/server.yml", ["+ssl_key_passphrase: Xk9pLm2qRt7vWz4y"], "secrets"],
+      ["a GPG passphrase in an env file", ".env", ["+GPG_PASSPHRASE=Xk9pLm2qRt7vWz4y"], "secrets"],
+      ["an SSH passphrase in a compose file", "docker-compose.yml", ["+      - SSH_PASSPHRASE=hunter2hunter2"], "secrets"],
+    ]);
+  });
+
+  it("leaves passphrase look-alikes alone", async () => {
+    await check([
+      ["an empty passphrase", "config/server.yml", ['+passphrase: ""'], null],
+      ["a passphrase placeholder", "config/server.yml", ["+key_passphrase: <your-passphrase>"], null],
+      ["a passphrase from GitHub Actions secrets", ".github/workflows/release.yml", ["+          passphrase: ${{ secrets.GPG_PASSPHRASE }}"], null],
+      ["a passphrase from Ansible Vault", "group_vars/all.yml", ['+gpg_passphrase: "{{ vault_gpg_passphrase }}"'], null],
+    ]);
+  });
+
+  it("finds a base64-encoded PEM private key", async () => {
+    await check([
+      ["a kubeconfig user's client-key-data", "kubeconfig", ["+  user:", `+    client-key-data: ${KEY_BODY}`], "secrets"],
+      ["an OpenSSH key in Helm values", "charts/git-sync/values.yaml", ["+  privateKey: LS0tLS1CRUdJTiBPUEVOU1NIIFBSSVZBVEUgS0VZLS0tLS0KYjNCbGJuTnphQzFyWlhrdGRqRUFB"], "secrets"],
+      ["a PKCS#8 key decoded by Terraform", "terraform/main.tf", ['+  client_key = base64decode("LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCk1JSUV2UUlCQURBTkJna3Foa2lHOXcwQkFRRUZBQVND")'], "secrets"],
+    ]);
+  });
+
+  it("leaves encoded certificates and bare headers alone", async () => {
+    await check([
+      ["a kubeconfig's client certificate", "kubeconfig", ["+  user:", `+    client-certificate-data: ${CERT_BODY}`], null],
+      ["a cluster's CA certificate", "kubeconfig", [`+    certificate-authority-data: ${CERT_BODY}`], null],
+      ["an encoded header with no key after it", "charts/app/values.yaml", ["+  key: LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCg=="], null],
+    ]);
+  });
+
+  it("finds a registry login in Docker's config.json", async () => {
+    await check([
+      ["Docker Hub login", ".docker/config.json", ['+  "auths": {', '+    "https://index.docker.io/v1/": {', '+      "auth": "bXl1c2VyOm15c2VjcmV0cGFzc3dvcmQxMjM="'], "secrets"],
+      ["a GHCR login in another file under auths", "deploy/registry.json", ['+{"auths": {', '+  "ghcr.io": {', '+    "auth": "b2N0b2NhdDpnaHBfYTFCMmMzRDRlNUY2ZzdIOGk5SjBrMUwybTNONG81UDZxN1I4"'], "secrets"],
+    ]);
+  });
+
+  it("leaves registry look-alikes alone", async () => {
+    await check([
+      ["an empty auth", ".docker/config.json", ['+  "auths": {', '+    "https://index.docker.io/v1/": {', '+      "auth": ""'], null],
+      ["an auth that decodes to no user:password pair", ".docker/config.json", ['+  "auths": {', '+    "quay.io": {', '+      "auth": "eHh4eHh4eHh4eHh4"'], null],
+      ["a credential store instead", ".docker/config.json", ['+  "credsStore": "desktop",'], null],
+      ["an \"auth\" key outside a registry config", "src/fixtures/request.json", ['+    "auth": "bXl1c2VyOm15c2VjcmV0cGFzc3dvcmQxMjM="'], null],
+    ]);
+  });
+
+  it("finds SonarQube tokens and leaves references alone", async () => {
+    await check([
+      ["a user token as sonar.login", "sonar-project.properties", ["+sonar.login=squ_5a1b2c3d4e5f60718293a4b5c6d7e8f901234567"], "secrets"],
+      ["a project analysis token in a workflow", ".github/workflows/ci.yml", ["+          SONAR_TOKEN: sqp_7f3a9c21be4d58e06a1f2b3c4d5e6f7a8b9c0d1e"], "secrets"],
+      ["the token from the environment", "sonar-project.properties", ["+sonar.token=${SONAR_TOKEN}"], null],
+      ["the token's prefix in a README", "README.md", ["+Generate a token (it looks like squ_...) and set SONAR_TOKEN."], null],
+    ]);
+  });
+});
