@@ -1,7 +1,8 @@
 // Round 14b (secrets in configuration and infrastructure files): credential key names the vocabulary lacked (a
 // personal access token named PAT, a passphrase), a PEM private key stored base64-encoded (kubeconfig client-key-data,
 // Helm values, Terraform), a container registry login in Docker's config.json ("auths" -> "auth": base64 of
-// user:password) and SonarQube tokens by their prefixes. Each kind has look-alikes that stay silent.
+// user:password), SonarQube tokens by their prefixes, and environment variables written as name/value pairs (Kubernetes
+// env, ECS task definitions, Terraform env blocks, CloudFormation). Each kind has look-alikes that stay silent.
 import { describe, it } from "@jest/globals";
 import { check } from "./support/check-rule-cases.js";
 
@@ -85,6 +86,33 @@ describe("round-14b secrets in configuration files", () => {
       ["a project analysis token in a workflow", ".github/workflows/ci.yml", ["+          SONAR_TOKEN: sqp_7f3a9c21be4d58e06a1f2b3c4d5e6f7a8b9c0d1e"], "secrets"],
       ["the token from the environment", "sonar-project.properties", ["+sonar.token=${SONAR_TOKEN}"], null],
       ["the token's prefix in a README", "README.md", ["+Generate a token (it looks like squ_...) and set SONAR_TOKEN."], null],
+    ]);
+  });
+
+  it("finds a credential given as an environment name/value pair", async () => {
+    await check([
+      ["a Kubernetes container env entry", "k8s/deployment.yaml", ["+        env:", "+          - name: DB_PASSWORD", '+            value: "Sup3rS3cretPw9"'], "secrets"],
+      ["an ECS task definition's environment, one key a line", "ecs/taskdef.json", ["+        {", '+          "name": "DB_PASSWORD",', '+          "value": "Sup3rS3cretPw9"', "+        },"], "secrets"],
+      ["an ECS environment entry on one line", "ecs/taskdef.json", ['+        { "name": "DB_PASSWORD", "value": "Sup3rS3cretPw9" },'], "secrets"],
+      ["a Terraform env block (Cloud Run)", "terraform/cloudrun.tf", ["+      env {", '+        name  = "JWT_SECRET"', '+        value = "f3K9xQ2mLp8vRt6wZy4bNc7d"', "+      }"], "secrets"],
+      ["a CloudFormation container environment", "cfn/task.yaml", ["+            - Name: DB_PASSWORD", "+              Value: Sup3rS3cretPw9"], "secrets"],
+    ]);
+  });
+
+  it("leaves name/value look-alikes alone", async () => {
+    await check([
+      ["a value from a Secret", "k8s/deployment.yaml", ["+          - name: DB_PASSWORD", "+            valueFrom:", "+              secretKeyRef:", "+                name: db", "+                key: password"], null],
+      ["a path to a mounted secret file", "k8s/deployment.yaml", ["+          - name: DB_PASSWORD_FILE", "+            value: /run/secrets/db_password"], null],
+      ["a bare default password", "k8s/deployment.yaml", ["+          - name: DB_PASSWORD", "+            value: postgres"], null],
+      ["a Helm template value", "helm/templates/deployment.yaml", ["+            - name: DB_PASSWORD", "+              value: {{ .Values.password | quote }}"], null],
+      ["an environment reference", "k8s/deployment.yaml", ["+          - name: DB_PASSWORD", "+            value: ${DB_PASSWORD}"], null],
+      ["a Kubernetes dependent variable", "k8s/deployment.yaml", ["+          - name: DB_PASSWORD", "+            value: $(POSTGRES_PASSWORD)"], null],
+      ["an ARM template parameter", "azuredeploy.json", ['+          { "name": "DB_PASSWORD", "value": "[parameters(\'dbPassword\')]" },'], null],
+      ["a CloudFormation reference", "cfn/task.yaml", ["+            - Name: DB_PASSWORD", "+              Value: !Ref DbPassword"], null],
+      ["a Bicep parameter", "infra/main.bicep", ["+        { name: 'DB_PASSWORD', value: dbPassword }"], null],
+      ["a placeholder", "ecs/taskdef.json", ['+        { "name": "DB_PASSWORD", "value": "<your-password>" },'], null],
+      ["a header name under an API key name", "k8s/deployment.yaml", ["+          - name: API_KEY_HEADER", "+            value: X-Api-Key"], null],
+      ["a name that is no credential", "k8s/deployment.yaml", ["+          - name: LOG_LEVEL", "+            value: debug"], null],
     ]);
   });
 });

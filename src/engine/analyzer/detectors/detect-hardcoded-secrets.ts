@@ -760,6 +760,37 @@ function terraformVariableDefault(diff: FileDiff, index: number): number | undef
   return undefined;
 }
 
+/**
+ * An environment variable given as a name/value pair, the form container and cloud manifests use: a Kubernetes
+ * container's `env` (`- name: DB_PASSWORD` then `value: "..."`, https://kubernetes.io/docs/tasks/inject-data-application/define-environment-variable-container/),
+ * an ECS task definition's `environment` ({"name": ..., "value": ...}), Terraform's `env { name = ... value = ... }`, Azure
+ * App Service `appSettings`. The name says what the value is; the value line carries no key word of its own. A value
+ * taken from elsewhere (`valueFrom: secretKeyRef`, `${VAR}`, `{{ .Values.x }}`), a path (`DB_PASSWORD_FILE`) or a
+ * bare default (postgres, root, admin) is not a written secret. Returns the index of the value line.
+ */
+const PAIR_NAME = /^\s*(?:-\s+)?\{?\s*["']?[Nn]ame["']?\s*[:=]\s*["']?([A-Za-z_][\w.-]{0,80})["']?\s*,?\s*(?:(["']?)[Vv]alue\2\s*[:=]\s*(["'])([^"'\n]{1,200})\3\s*\}?\s*,?\s*)?$/;
+const PAIR_VALUE = /^\s*["']?[Vv]alue["']?\s*[:=]\s*(["']?)([^"'\n#]{1,200}?)\1\s*,?\s*(?:#.*)?$/;
+function namedEnvValue(diff: FileDiff, index: number): number | undefined {
+  const m = PAIR_NAME.exec(diff.lines[index].text);
+  if (!m) return undefined;
+  const name = m[1];
+  const lastWord = keyWords(name).pop();
+  if (lastWord !== "key" && (!SECRET_KEY_WHOLE.test(name) || !namesCredentialKey(name) || NON_SECRET_KEY.test(name))) return undefined;
+  const written = (value: string): boolean => !/\$\{|\{\{|\$\(|^\$[A-Za-z_]|^!|^\[\w+\(/.test(value) && !DEFAULT_PASSWORD.test(value)
+    && (lastWord === "key" ? keyShapedSecret(name, value) : isLiteralCredential(name, value));
+  // {"name": "DB_PASSWORD", "value": "..."} on one line.
+  if (m[4] !== undefined) return diff.lines[index].kind === "+" && written(m[4].trim()) ? index : undefined;
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 3) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
+    const text = diff.lines[i].text;
+    // The next item of the list, or a value taken from a Secret or ConfigMap: this name has no literal value.
+    if (/^\s*-\s|["']?(?:[Nn]ame|[Vv]alueFrom|value_from)["']?\s*[:=]/.test(text)) return undefined;
+    const value = PAIR_VALUE.exec(text)?.[2];
+    if (value === undefined) continue;
+    return diff.lines[i].kind === "+" && written(value.trim()) ? i : undefined;
+  }
+  return undefined;
+}
+
 /** A password line of a .netrc file (machine / login / password on lines of their own). */
 function netrcFilePassword(diff: FileDiff, index: number): string | undefined {
   if (!/(?:^|\/)[._]netrc$/.test(diff.path)) return undefined;
@@ -1225,11 +1256,13 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   for (const candidate of candidates) {
     const jwkMember = jwkPrivateMember(diff, candidate);
     const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
-    const index = jwkMember ?? variableDefault ?? candidate;
+    const pairValue = jwkMember === undefined && variableDefault === undefined && CONFIG_KINDS.has(kind) ? namedEnvValue(diff, candidate) : undefined;
+    const index = jwkMember ?? variableDefault ?? pairValue ?? candidate;
     const line = diff.lines[index];
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
+      : pairValue !== undefined ? "credential in an environment name/value pair"
       : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
