@@ -2,7 +2,8 @@
 // personal access token named PAT, a passphrase), a PEM private key stored base64-encoded (kubeconfig client-key-data,
 // Helm values, Terraform), a container registry login in Docker's config.json ("auths" -> "auth": base64 of
 // user:password), SonarQube tokens by their prefixes, and environment variables written as name/value pairs (Kubernetes
-// env, ECS task definitions, Terraform env blocks, CloudFormation). Each kind has look-alikes that stay silent.
+// env, ECS task definitions, Terraform env blocks, CloudFormation), several key=value pairs on a line (Ansible inventory
+// host lines, systemd Environment=) and CloudFormation parameter defaults. Each kind has look-alikes that stay silent.
 import { describe, it } from "@jest/globals";
 import { check } from "./support/check-rule-cases.js";
 
@@ -113,6 +114,38 @@ describe("round-14b secrets in configuration files", () => {
       ["a placeholder", "ecs/taskdef.json", ['+        { "name": "DB_PASSWORD", "value": "<your-password>" },'], null],
       ["a header name under an API key name", "k8s/deployment.yaml", ["+          - name: API_KEY_HEADER", "+            value: X-Api-Key"], null],
       ["a name that is no credential", "k8s/deployment.yaml", ["+          - name: LOG_LEVEL", "+            value: debug"], null],
+    ]);
+  });
+
+  it("finds credentials among key=value pairs on one line", async () => {
+    await check([
+      ["an Ansible inventory host's SSH password", "inventory/hosts", ["+web1 ansible_host=203.0.113.5 ansible_user=deploy ansible_password=Sup3rS3cretPw9"], "secrets"],
+      ["an Ansible become password, quoted", "inventory/production.ini", ["+db1 ansible_host=203.0.113.9 ansible_become_pass='Sup3rS3cretPw9'"], "secrets"],
+      ["a systemd unit's Environment", "deploy/app.service", ["+[Service]", '+Environment="DB_PASSWORD=Sup3rS3cretPw9"'], "secrets"],
+      ["a systemd Environment with several variables", "deploy/app.service", ["+Environment=DB_PASSWORD=Sup3rS3cretPw9 LOG_LEVEL=info"], "secrets"],
+    ]);
+  });
+
+  it("leaves inline pair look-alikes alone", async () => {
+    await check([
+      ["an inventory password from Vault", "inventory/hosts", ['+web1 ansible_host=203.0.113.5 ansible_password="{{ vault_ssh_password }}"'], null],
+      ["an inventory's bare default", "inventory/hosts", ["+web1 ansible_host=203.0.113.5 ansible_user=root ansible_password=root"], null],
+      ["a key file path", "inventory/hosts", ["+web1 ansible_host=203.0.113.5 ansible_user=deploy ansible_ssh_private_key_file=~/.ssh/id_rsa"], null],
+      ["an environment reference in a unit", "deploy/app.service", ["+Environment=DB_PASSWORD=${DB_PASSWORD} LOG_LEVEL=info"], null],
+      ["an environment file", "deploy/app.service", ["+EnvironmentFile=/etc/app/secrets.env"], null],
+      ["a password policy setting", "deploy/app.service", ['+Environment="PASSWORD_MIN_LENGTH=12"'], null],
+    ]);
+  });
+
+  it("finds a CloudFormation parameter whose default is a credential", async () => {
+    await check([
+      ["a NoEcho database password with a default", "cloudformation.yaml", ["+  DBPassword:", "+    Type: String", "+    NoEcho: true", "+    Default: Sup3rS3cretPw9"], "secrets"],
+      ["a token parameter's quoted default", "infra/stack.yml", ["+  GitHubToken:", "+    Type: String", "+    NoEcho: true", "+    Default: 'Kx9Qm2Lp8Vt6Wz4Yb7Nc3Rd5Hs1Jf'"], "secrets"],
+      ["no default", "cloudformation.yaml", ["+  DBPassword:", "+    Type: String", "+    NoEcho: true", "+    MinLength: 8"], null],
+      ["an empty default", "cloudformation.yaml", ["+  DBPassword:", "+    Type: String", "+    NoEcho: true", "+    Default: ''"], null],
+      ["a placeholder default", "cloudformation.yaml", ["+  DBPassword:", "+    Type: String", "+    Default: changeme"], null],
+      ["the name of an SSM parameter", "cloudformation.yaml", ["+  DBPassword:", "+    Type: AWS::SSM::Parameter::Value<String>", "+    Default: /prod/db/password"], null],
+      ["a Compose secret read from a file", "docker-compose.yml", ["+  db_password:", "+    file: ./secrets/db_password.txt"], null],
     ]);
   });
 });

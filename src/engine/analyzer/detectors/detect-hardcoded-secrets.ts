@@ -479,7 +479,28 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // KEY=value lines of a .env written inside another file (a template, a heredoc, a view that writes the .env).
   const envLine = CONFIG_KINDS.has(kind) ? null : ENV_LINE.exec(text);
   if (envLine && envLineCredential(envLine[1], envLine[2])) return "credential assigned to a literal";
+  if (CONFIG_KINDS.has(kind) && inlinePairCredential(text)) return "credential assigned to a literal";
   return envFallbackCredential(text);
+}
+
+/**
+ * Several key=value variables on one line: an Ansible INI inventory's host line (`web1 ansible_host=203.0.113.5
+ * ansible_password=...`, the connection variables of https://docs.ansible.com/ansible/latest/inventory_guide/intro_inventory.html)
+ * or a systemd unit's `Environment="DB_PASSWORD=..." "LOG_LEVEL=info"` (systemd.exec(5)). Each pair is read like a
+ * KEY=value line; a Jinja or shell reference, a placeholder or a bare default is not a written secret.
+ */
+const INLINE_PAIR = /(?:^|[\s"'])([A-Za-z_][\w.-]{0,60})=(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"']{1,200}))/g;
+function inlinePairCredential(rawText: string): boolean {
+  const text = rawText.replace(/^\s*Environment\s*=\s*/, " ");
+  if (text === rawText && !/\bansible_\w*=/.test(text)) return false;
+  const pairs = [...text.matchAll(INLINE_PAIR)];
+  if (pairs.length < 2 && text === rawText) return false;
+  return pairs.some((m) => {
+    const key = m[1];
+    const value = (m[2] ?? m[3] ?? m[4]).trim();
+    return SECRET_KEY_WHOLE.test(key) && namesCredentialKey(key) && !NON_SECRET_KEY.test(key) && !/\{\{|\$\{|^\$|%\(/.test(value)
+      && !DEFAULT_PASSWORD.test(value) && isLiteralCredential(key, value);
+  });
 }
 
 /**
@@ -789,6 +810,37 @@ function namedEnvValue(diff: FileDiff, index: number): number | undefined {
     return diff.lines[i].kind === "+" && written(value.trim()) ? i : undefined;
   }
   return undefined;
+}
+
+/**
+ * CloudFormation (and SAM): a template parameter named for a credential (`DBPassword:` with `Type: String`) whose
+ * `Default:` is a literal. NoEcho masks the value in the console but the template keeps it; AWS's parameter
+ * documentation advises against putting passwords in templates
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/parameters-section-structure.html). Returns the
+ * index of an added Default line within the parameter, if any.
+ */
+const CFN_PARAMETER = /^(\s{1,8})([A-Za-z][A-Za-z0-9]{0,80}):\s*$/;
+const CFN_DEFAULT = /^\s+Default:\s*(["']?)([^"'\n#]{4,200}?)\1\s*(?:#.*)?$/;
+function cloudFormationParameterDefault(diff: FileDiff, index: number): number | undefined {
+  const m = CFN_PARAMETER.exec(diff.lines[index].text);
+  if (!m) return undefined;
+  const [, indent, name] = m;
+  const lastWord = keyWords(name).pop();
+  if (lastWord !== "key" && (!SECRET_KEY_WHOLE.test(name) || !namesCredentialKey(name) || NON_SECRET_KEY.test(name))) return undefined;
+  let typed = false;
+  let defaultAt: number | undefined;
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 10) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
+    const text = diff.lines[i].text;
+    if (diff.lines[i].kind === "-" || !text.trim()) continue;
+    if ((/^\s*/.exec(text)?.[0].length ?? 0) <= indent.length) break;
+    if (/^\s+Type:\s*(?:String|"String"|'String')\s*$/.test(text)) typed = true;
+    if (CFN_DEFAULT.test(text) && diff.lines[i].kind === "+") defaultAt = i;
+  }
+  if (!typed || defaultAt === undefined) return undefined;
+  const value = CFN_DEFAULT.exec(diff.lines[defaultAt].text)![2].trim();
+  // An SSM parameter type's default is the parameter's name (/prod/db/password), not its value.
+  if (/\$\{|\{\{|^\//.test(value) || DEFAULT_PASSWORD.test(value)) return undefined;
+  return (lastWord === "key" ? keyShapedSecret(name, value) : isLiteralCredential(name, value)) ? defaultAt : undefined;
 }
 
 /** A password line of a .netrc file (machine / login / password on lines of their own). */
@@ -1257,12 +1309,14 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const jwkMember = jwkPrivateMember(diff, candidate);
     const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
     const pairValue = jwkMember === undefined && variableDefault === undefined && CONFIG_KINDS.has(kind) ? namedEnvValue(diff, candidate) : undefined;
-    const index = jwkMember ?? variableDefault ?? pairValue ?? candidate;
+    const parameterDefault = jwkMember === undefined && variableDefault === undefined && pairValue === undefined && kind === "yaml" ? cloudFormationParameterDefault(diff, candidate) : undefined;
+    const index = jwkMember ?? variableDefault ?? pairValue ?? parameterDefault ?? candidate;
     const line = diff.lines[index];
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : pairValue !== undefined ? "credential in an environment name/value pair"
+      : parameterDefault !== undefined ? "credential given as a CloudFormation parameter default"
       : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
