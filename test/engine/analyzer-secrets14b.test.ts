@@ -3,7 +3,8 @@
 // Helm values, Terraform), a container registry login in Docker's config.json ("auths" -> "auth": base64 of
 // user:password), SonarQube tokens by their prefixes, and environment variables written as name/value pairs (Kubernetes
 // env, ECS task definitions, Terraform env blocks, CloudFormation), several key=value pairs on a line (Ansible inventory
-// host lines, systemd Environment=) and CloudFormation parameter defaults. Each kind has look-alikes that stay silent.
+// host lines, systemd Environment=), CloudFormation parameter defaults, and redis.conf / .pgpass passwords. Each kind
+// has look-alikes that stay silent.
 import { describe, it } from "@jest/globals";
 import { check } from "./support/check-rule-cases.js";
 
@@ -146,6 +147,19 @@ describe("round-14b secrets in configuration files", () => {
       ["a placeholder default", "cloudformation.yaml", ["+  DBPassword:", "+    Type: String", "+    Default: changeme"], null],
       ["the name of an SSM parameter", "cloudformation.yaml", ["+  DBPassword:", "+    Type: AWS::SSM::Parameter::Value<String>", "+    Default: /prod/db/password"], null],
       ["a Compose secret read from a file", "docker-compose.yml", ["+  db_password:", "+    file: ./secrets/db_password.txt"], null],
+    ]);
+  });
+
+  it("finds passwords in a server's own configuration syntax", async () => {
+    await check([
+      ["redis.conf requirepass", "redis/redis.conf", ["+requirepass Qw9rT5zX2mLpK8v"], "secrets"],
+      ["redis.conf masterauth of a replica", "deploy/redis-replica.conf", ["+masterauth Qw9rT5zX2mLpK8v"], "secrets"],
+      ["a PostgreSQL password file line", ".pgpass", ["+db.prod.acme.io:5432:app:appuser:Qw9rT5zX2mLpK8v"], "secrets"],
+      ["redis.conf's shipped sample, commented", "redis/redis.conf", ["+# requirepass foobared"], null],
+      ["redis.conf's sample enabled", "redis/redis.conf", ["+requirepass foobared"], null],
+      ["a requirepass from the environment", "redis/redis.conf", ["+requirepass ${REDIS_PASSWORD}"], null],
+      ["a local .pgpass with the default password", ".pgpass", ["+localhost:5432:*:postgres:postgres"], null],
+      ["an htpasswd hash", "nginx/.htpasswd", ["+admin:$apr1$Xy9z$Qw9rT5zX2mLpK8v1a2b3c"], null],
     ]);
   });
 });

@@ -232,7 +232,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|pat\b|LS0tLS1CRUdJTi|sq[upa]_|"auth"\s*:|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|masterauth|pat\b|LS0tLS1CRUdJTi|sq[upa]_|"auth"\s*:|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 /** With the names sink calls are written with (credential-sinks.yaml): sign(, HMAC256(, SignedString(, cookieParser(, ... */
 const PREFILTER = new RegExp(String.raw`${PREFILTER_WORDS.source}|(?:${SINK_CALL_NAMES})\s*\(`, "gim");
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
@@ -843,6 +843,23 @@ function cloudFormationParameterDefault(diff: FileDiff, index: number): number |
   return (lastWord === "key" ? keyShapedSecret(name, value) : isLiteralCredential(name, value)) ? defaultAt : undefined;
 }
 
+/**
+ * Passwords in a server's own configuration syntax, where no "key = value" is written: redis.conf's `requirepass` and
+ * `masterauth` directives (https://redis.io/docs/latest/operate/oss_and_stack/management/security/#authentication;
+ * "foobared" is the sample redis.conf ships commented out) and a PostgreSQL password file's
+ * hostname:port:database:username:password lines (https://www.postgresql.org/docs/current/libpq-pgpass.html).
+ */
+const REDIS_CONF_PATH = /(?:^|\/)(?:redis|sentinel|valkey)[\w.-]*\.conf$/i;
+const REDIS_PASSWORD_DIRECTIVE = /^\s*(?:requirepass|masterauth)\s+(["']?)([^\s"'#]{4,200})\1\s*$/;
+const PGPASS_PATH = /(?:^|\/)\.?pgpass(?:\.conf)?$/;
+const PGPASS_LINE = /^[^:#\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:(\S{4,200})$/;
+function serverConfigPassword(diff: FileDiff, index: number): string | undefined {
+  const text = diff.lines[index].text;
+  const value = REDIS_CONF_PATH.test(diff.path) ? REDIS_PASSWORD_DIRECTIVE.exec(text)?.[2] : PGPASS_PATH.test(diff.path) ? PGPASS_LINE.exec(text)?.[1] : undefined;
+  if (value === undefined || /^\$|\$\{|\{\{/.test(value) || value === "foobared" || DEFAULT_PASSWORD.test(value) || isPlaceholder(value)) return undefined;
+  return "password in a server configuration file";
+}
+
 /** A password line of a .netrc file (machine / login / password on lines of their own). */
 function netrcFilePassword(diff: FileDiff, index: number): string | undefined {
   if (!/(?:^|\/)[._]netrc$/.test(diff.path)) return undefined;
@@ -1301,6 +1318,8 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const findings: RawFinding[] = [];
   let candidates = candidateLines(diff.added, PREFILTER);
   // In a module named for a credential, a bare exported literal carries no key word of its own.
+  // A PostgreSQL password file's lines carry no key word: each is host:port:database:user:password.
+  if (PGPASS_PATH.test(diff.path)) candidates = diff.added.indexes.slice();
   if (CREDENTIAL_MODULE.test(diff.path)) {
     const exports = diff.added.indexes.filter((_, i) => BARE_EXPORT.test(diff.added.texts[i]));
     if (exports.length > 0) candidates = [...new Set([...candidates, ...exports])].sort((a, b) => a - b);
@@ -1317,7 +1336,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : pairValue !== undefined ? "credential in an environment name/value pair"
       : parameterDefault !== undefined ? "credential given as a CloudFormation parameter default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
