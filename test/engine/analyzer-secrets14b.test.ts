@@ -4,7 +4,8 @@
 // user:password), SonarQube tokens by their prefixes, and environment variables written as name/value pairs (Kubernetes
 // env, ECS task definitions, Terraform env blocks, CloudFormation), several key=value pairs on a line (Ansible inventory
 // host lines, systemd Environment=), CloudFormation parameter defaults, and redis.conf / .pgpass passwords. Each kind
-// has look-alikes that stay silent.
+// has look-alikes that stay silent. Read after the validation batch was scored: a header comment declaring a file's
+// values examples covers its bare default passwords (a Secret's postgres / guest).
 import { describe, it } from "@jest/globals";
 import { check } from "./support/check-rule-cases.js";
 
@@ -160,6 +161,15 @@ describe("round-14b secrets in configuration files", () => {
       ["a requirepass from the environment", "redis/redis.conf", ["+requirepass ${REDIS_PASSWORD}"], null],
       ["a local .pgpass with the default password", ".pgpass", ["+localhost:5432:*:postgres:postgres"], null],
       ["an htpasswd hash", "nginx/.htpasswd", ["+admin:$apr1$Xy9z$Qw9rT5zX2mLpK8v1a2b3c"], null],
+    ]);
+  });
+
+  it("reads a header that declares the file's values examples as covering its bare defaults", async () => {
+    const header = "+# Example values only - replace before any real deployment and never commit real secrets.";
+    await check([
+      ["default passwords under the header", "k8s/secret.yaml", [header, "+apiVersion: v1", "+kind: Secret", "+stringData:", "+  DB_PASSWORD: postgres", "+  RABBITMQ_PASSWORD: guest"], null],
+      ["a chosen password under the header still counts", "k8s/secret.yaml", [header, "+apiVersion: v1", "+kind: Secret", "+stringData:", "+  DB_PASSWORD: Qw9rT5zX2mLpK8v"], "secrets"],
+      ["a default password in a Secret without the header still counts", "k8s/secret.yaml", ["+apiVersion: v1", "+kind: Secret", "+stringData:", "+  DB_PASSWORD: postgres"], "secrets"],
     ]);
   });
 });

@@ -752,6 +752,25 @@ function localDefaultPassword(diff: FileDiff, index: number): boolean {
   return false;
 }
 
+/**
+ * A bare default password (postgres, guest, root) in a file whose header comment declares its values examples to
+ * replace ("# Example values only - replace before any real deployment"): the comment covers the document, not only
+ * the lines next to it. A generated-looking value there still counts.
+ */
+const EXAMPLE_HEADER = /\b(?:example|sample|dummy|demo) values?\b|\bvalues? (?:are|is) (?:examples?|placeholders?)\b|\breplace (?:them|these|the values?|before)\b|\bchange (?:them|these) before\b/i;
+function exampleHeaderDefault(diff: FileDiff, index: number): boolean {
+  const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
+  if (!value || !(DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value))) return false;
+  // The comment lines that open the hunk's document, before its first setting.
+  for (let i = 0; i < index && i < 12; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== diff.lines[index].hunk || line.kind === "-") continue;
+    if (!COMMENT.test(line.text)) { if (line.text.trim()) return false; continue; }
+    if (EXAMPLE_HEADER.test(line.text)) return true;
+  }
+  return false;
+}
+
 function publicClientKey(diff: FileDiff, index: number): boolean {
   if (!PUBLIC_CLIENT_KEY.test(diff.lines[index].text)) return false;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
@@ -1362,6 +1381,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && placeholderComment(diff, index)) continue;
     if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind)) continue;
     if (secretKind === "credential assigned to a literal" && localDefaultPassword(diff, index)) continue;
+    if ((secretKind === "credential assigned to a literal" || secretKind === "credential in a Kubernetes Secret manifest") && exampleHeaderDefault(diff, index)) continue;
     // Firebase web configuration and search-only keys are public by design: the browser holds them.
     if ((secretKind === "credential assigned to a literal" || secretKind === "Google API key") && publicClientKey(diff, index)) continue;
     // Echo services (httpbin.org/basic-auth/user/passwd) take the demo pair in their URL: the header only repeats it.
