@@ -232,7 +232,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|masterauth|pat\b|LS0tLS1CRUdJTi|sq[upa]_|"auth"\s*:|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|masterauth|pat\b|LS0tLS1CRUdJTi|squ_|sqp_|sqa_|"auth"|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 /** With the names sink calls are written with (credential-sinks.yaml): sign(, HMAC256(, SignedString(, cookieParser(, ... */
 const PREFILTER = new RegExp(String.raw`${PREFILTER_WORDS.source}|(?:${SINK_CALL_NAMES})\s*\(`, "gim");
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
@@ -808,8 +808,8 @@ function terraformVariableDefault(diff: FileDiff, index: number): number | undef
  * taken from elsewhere (`valueFrom: secretKeyRef`, `${VAR}`, `{{ .Values.x }}`), a path (`DB_PASSWORD_FILE`) or a
  * bare default (postgres, root, admin) is not a written secret. Returns the index of the value line.
  */
-const PAIR_NAME = /^\s*(?:-\s+)?\{?\s*["']?[Nn]ame["']?\s*[:=]\s*["']?([A-Za-z_][\w.-]{0,80})["']?\s*,?\s*(?:(["']?)[Vv]alue\2\s*[:=]\s*(["'])([^"'\n]{1,200})\3\s*\}?\s*,?\s*)?$/;
-const PAIR_VALUE = /^\s*["']?[Vv]alue["']?\s*[:=]\s*(["']?)([^"'\n#]{1,200}?)\1\s*,?\s*(?:#.*)?$/;
+const PAIR_NAME = /^\s*(?:-\s+)?(?:\{\s*)?["']?[Nn]ame["']?\s*[:=]\s*["']?([A-Za-z_][\w.-]{0,80})["']?\s*(?:,\s*)?(?:(["']?)[Vv]alue\2\s*[:=]\s*(["'])([^"'\n]{1,200})\3\s*(?:\}\s*)?(?:,\s*)?)?$/;
+const PAIR_VALUE = /^\s*["']?[Vv]alue["']?\s*[:=]\s*(["']?)([^"'\n#]{1,200}?)\1\s*(?:,\s*)?(?:#.*)?$/;
 function namedEnvValue(diff: FileDiff, index: number): number | undefined {
   const m = PAIR_NAME.exec(diff.lines[index].text);
   if (!m) return undefined;
@@ -891,7 +891,7 @@ function netrcFilePassword(diff: FileDiff, index: number): string | undefined {
  * registry's "auth" is base64 of "username:password" (containers-auth.json(5); docker login stores it so without a
  * credential store). A value that decodes to no user:password pair (an empty or placeholder string) is not one.
  */
-const REGISTRY_AUTH = /^\s*"auth"\s*:\s*"([A-Za-z0-9+/]{8,400}={0,2})"\s*,?\s*$/;
+const REGISTRY_AUTH = /^\s*"auth"\s*:\s*"([A-Za-z0-9+/]{8,400}={0,2})"\s*(?:,\s*)?$/;
 const REGISTRY_CONFIG_PATH = /(?:^|\/)(?:\.docker\/config\.json|config\.json|auth\.json|\.dockercfg|\.?dockerconfigjson(?:\.json)?)$/;
 function registryAuth(diff: FileDiff, index: number): string | undefined {
   const value = REGISTRY_AUTH.exec(diff.lines[index].text)?.[1];
@@ -1338,7 +1338,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   let candidates = candidateLines(diff.added, PREFILTER);
   // In a module named for a credential, a bare exported literal carries no key word of its own.
   // A PostgreSQL password file's lines carry no key word: each is host:port:database:user:password.
-  if (PGPASS_PATH.test(diff.path)) candidates = diff.added.indexes.slice();
+  if (PGPASS_PATH.test(diff.path)) candidates = diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 1000);
   if (CREDENTIAL_MODULE.test(diff.path)) {
     const exports = diff.added.indexes.filter((_, i) => BARE_EXPORT.test(diff.added.texts[i]));
     if (exports.length > 0) candidates = [...new Set([...candidates, ...exports])].sort((a, b) => a - b);
