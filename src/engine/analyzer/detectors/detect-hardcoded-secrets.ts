@@ -86,6 +86,14 @@ const KNOWN_FORMATS: Array<[RegExp, string]> = [
   // base64 of the bot's numeric id (17-20 digits, so it opens "MT", "Nz", "OD", ...) . 6-character timestamp . 27-38 character HMAC
   // A Discord webhook: /api/webhooks/<snowflake id>/<68-character token>; whoever holds it posts to the channel.
   [/discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,}/, "Discord webhook URL"],
+  // A PEM private key stored base64-encoded, as Kubernetes keeps files: a kubeconfig's client-key-data, a Secret's
+  // tls.key, a Helm value (https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/). The
+  // encoding of "-----BEGIN <type> PRIVATE KEY-----" is fixed; 40 more characters must follow (the key, not the header
+  // alone). An encoded certificate or public key (LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0t...) is not one.
+  [/\bLS0tLS1CRUdJTiB(?:SU0EgUFJJVkFURSBLRVkt|QUklWQVRFIEtFWS0t|FQyBQUklWQVRFIEtFWS0t|EU0EgUFJJVkFURSBLRVkt|PUEVOU1NIIFBSSVZBVEUgS0VZ|FTkNSWVBURUQgUFJJVkFURSBL|QR1AgUFJJVkFURSBLRVkgQkxP)[A-Za-z0-9+/]{40}/, "private key (base64-encoded PEM)"],
+  // SonarQube tokens by type: user (squ_), project analysis (sqp_) and global analysis (sqa_), 40 hex characters
+  // (https://docs.sonarsource.com/sonarqube-server/user-guide/managing-tokens: a user token carries all its user's rights).
+  [/\bsq[upa]_[0-9a-f]{40}\b/, "SonarQube token"],
   // Neon database passwords: npg_ + 12 mixed-case letters and digits.
   [/\bnpg_(?=[A-Za-z0-9]{0,11}[A-Z])(?=[A-Za-z0-9]{0,11}\d)[A-Za-z0-9]{12}\b/, "Neon database password"],
   // Mailchimp Marketing API keys: 32 hex then the data centre the account lives in ("-us19"), which the key names
@@ -114,17 +122,18 @@ const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 /** Keys published on purpose: the Azure storage emulator's well-known account key, Stripe's sample test keys. */
 const DOCUMENTED_KEY = /sk_test_4eC39HqLyjWDarjtT1zdp7dc|sk_test_BQokikJOvBiI2HlWgH4olfQ2|Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
 
-const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|pass)`;
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|passphrase|pat|pass)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
-const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt))$/i;
+const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|passphrase)$/i;
 /** The words of an identifier, lower-cased: MAIL_PASS, mailPass, mail-pass and MAILPass are all ["mail", "pass"]. */
 function keyWords(key: string): string[] {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
 }
 /** "pass" names a credential only as a word of its own (MAIL_PASS, dbPass), not inside "bypass" or "compass". */
 const endsInPassWord = (key: string): boolean => keyWords(key).pop() === "pass";
-/** A key the vocabulary matched: "...pass" only when pass is a word of it. */
-const namesCredentialKey = (key: string): boolean => !/pass$/i.test(key) || endsInPassWord(key);
+/** A key the vocabulary matched: "...pass" only when pass is a word of it; "...pat" (a personal access token: GITHUB_PAT,
+ * clarifai_pat, AzureDevOpsPat) likewise, not the end of "compat" or "spat". */
+const namesCredentialKey = (key: string): boolean => /pass$/i.test(key) ? endsInPassWord(key) : !/pat$/i.test(key) || keyWords(key).pop() === "pat";
 /** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" / C# Key { get; set; } = "value" */
 const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*\{\s*get;[^}]{0,40}\})?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?(?:\s+(?:string|String|str)(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'); or a type
@@ -231,7 +240,7 @@ const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|i
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
 /** Every line classify() can report contains one of these; the rest of the file is skipped in one scan. */
-const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
+const PREFILTER_WORDS = /AKIA|Pwd|ASIA|-----BEGIN|gh[pousr]_|github_pat_|xox[abposr]-|hooks\.slack|_live_|sk_test_|rk_test_|AIza|sk-|SG\.|SK[0-9a-f]{32}|glpat-|npm_|:\/\/|pass|pwd|secret|key|token|credential|masterauth|pat\b|LS0tLS1CRUdJTi|squ_|sqp_|sqa_|"auth"|senha|contrase|contrasinal|kennwort|wachtwoord|has[lł]o|[sş]ifre|sandi|mima|khau|segredo|geheim|segreto|sekret|rahasia|clave|chave|llave|cle_|chiave|schl|sleutel|klucz|anahtar|kunci|hmac|cipher|spec\s*\(|@tcp\(|@unix\(|kty|:AA|hf_|shp|_v1_|pypi-|webhooks\/|Basic\s|Bearer\s|:_auth|npg_|\b[0-9a-f]{32}-[0-9a-f]{8}-|\b[0-9a-f]{32}-us\d|getConnection|mysqli|mysql_connect|new PDO|\.run\("|\.run\('|\.login\(|ADANBgkqhkiG9w0BAQEFAASC|IBAAKCAQEA|IBAAKBgQ|MIGHAgEAMBMG|MHcCAQEEI|MC4CAQAwBQYDK2Vw|PlainAuth|PasswordAuthentication|NetworkCredential|^\s+[\w.-]+:\s*["']?[A-Za-z0-9+/]{12,}/gim;
 /** With the names sink calls are written with (credential-sinks.yaml): sign(, HMAC256(, SignedString(, cookieParser(, ... */
 const PREFILTER = new RegExp(String.raw`${PREFILTER_WORDS.source}|(?:${SINK_CALL_NAMES})\s*\(`, "gim");
 const CONFIG_KINDS = new Set(["yaml", "env", "config", "dockerfile", "shell", "terraform", "other"]);
@@ -486,7 +495,28 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // KEY=value lines of a .env written inside another file (a template, a heredoc, a view that writes the .env).
   const envLine = CONFIG_KINDS.has(kind) ? null : ENV_LINE.exec(text);
   if (envLine && envLineCredential(envLine[1], envLine[2])) return "credential assigned to a literal";
+  if (CONFIG_KINDS.has(kind) && inlinePairCredential(text)) return "credential assigned to a literal";
   return envFallbackCredential(text);
+}
+
+/**
+ * Several key=value variables on one line: an Ansible INI inventory's host line (`web1 ansible_host=203.0.113.5
+ * ansible_password=...`, the connection variables of https://docs.ansible.com/ansible/latest/inventory_guide/intro_inventory.html)
+ * or a systemd unit's `Environment="DB_PASSWORD=..." "LOG_LEVEL=info"` (systemd.exec(5)). Each pair is read like a
+ * KEY=value line; a Jinja or shell reference, a placeholder or a bare default is not a written secret.
+ */
+const INLINE_PAIR = /(?:^|[\s"'])([A-Za-z_][\w.-]{0,60})=(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"']{1,200}))/g;
+function inlinePairCredential(rawText: string): boolean {
+  const text = rawText.replace(/^\s*Environment\s*=\s*/, " ");
+  if (text === rawText && !/\bansible_\w*=/.test(text)) return false;
+  const pairs = [...text.matchAll(INLINE_PAIR)];
+  if (pairs.length < 2 && text === rawText) return false;
+  return pairs.some((m) => {
+    const key = m[1];
+    const value = (m[2] ?? m[3] ?? m[4]).trim();
+    return SECRET_KEY_WHOLE.test(key) && namesCredentialKey(key) && !NON_SECRET_KEY.test(key) && !/\{\{|\$\{|^\$|%\(/.test(value)
+      && !DEFAULT_PASSWORD.test(value) && isLiteralCredential(key, value);
+  });
 }
 
 /**
@@ -755,6 +785,25 @@ function localDefaultPassword(diff: FileDiff, index: number): boolean {
   return false;
 }
 
+/**
+ * A bare default password (postgres, guest, root) in a file whose header comment declares its values examples to
+ * replace ("# Example values only - replace before any real deployment"): the comment covers the document, not only
+ * the lines next to it. A generated-looking value there still counts.
+ */
+const EXAMPLE_HEADER = /\b(?:example|sample|dummy|demo) values?\b|\bvalues? (?:are|is) (?:examples?|placeholders?)\b|\breplace (?:them|these|the values?|before)\b|\bchange (?:them|these) before\b/i;
+function exampleHeaderDefault(diff: FileDiff, index: number): boolean {
+  const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
+  if (!value || !(DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value))) return false;
+  // The comment lines that open the hunk's document, before its first setting.
+  for (let i = 0; i < index && i < 12; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== diff.lines[index].hunk || line.kind === "-") continue;
+    if (!COMMENT.test(line.text)) { if (line.text.trim()) return false; continue; }
+    if (EXAMPLE_HEADER.test(line.text)) return true;
+  }
+  return false;
+}
+
 function publicClientKey(diff: FileDiff, index: number): boolean {
   if (!PUBLIC_CLIENT_KEY.test(diff.lines[index].text)) return false;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
@@ -784,11 +833,108 @@ function terraformVariableDefault(diff: FileDiff, index: number): number | undef
   return undefined;
 }
 
+/**
+ * An environment variable given as a name/value pair, the form container and cloud manifests use: a Kubernetes
+ * container's `env` (`- name: DB_PASSWORD` then `value: "..."`, https://kubernetes.io/docs/tasks/inject-data-application/define-environment-variable-container/),
+ * an ECS task definition's `environment` ({"name": ..., "value": ...}), Terraform's `env { name = ... value = ... }`, Azure
+ * App Service `appSettings`. The name says what the value is; the value line carries no key word of its own. A value
+ * taken from elsewhere (`valueFrom: secretKeyRef`, `${VAR}`, `{{ .Values.x }}`), a path (`DB_PASSWORD_FILE`) or a
+ * bare default (postgres, root, admin) is not a written secret. Returns the index of the value line.
+ */
+const PAIR_NAME = /^\s*(?:-\s+)?(?:\{\s*)?["']?[Nn]ame["']?\s*[:=]\s*["']?([A-Za-z_][\w.-]{0,80})["']?\s*(?:,\s*)?(?:(["']?)[Vv]alue\2\s*[:=]\s*(["'])([^"'\n]{1,200})\3\s*(?:\}\s*)?(?:,\s*)?)?$/;
+const PAIR_VALUE = /^\s*["']?[Vv]alue["']?\s*[:=]\s*(["']?)([^"'\n#]{1,200}?)\1\s*(?:,\s*)?(?:#.*)?$/;
+function namedEnvValue(diff: FileDiff, index: number): number | undefined {
+  const m = PAIR_NAME.exec(diff.lines[index].text);
+  if (!m) return undefined;
+  const name = m[1];
+  const lastWord = keyWords(name).pop();
+  if (lastWord !== "key" && (!SECRET_KEY_WHOLE.test(name) || !namesCredentialKey(name) || NON_SECRET_KEY.test(name))) return undefined;
+  const written = (value: string): boolean => !/\$\{|\{\{|\$\(|^\$[A-Za-z_]|^!|^\[\w+\(/.test(value) && !DEFAULT_PASSWORD.test(value)
+    && (lastWord === "key" ? keyShapedSecret(name, value) : isLiteralCredential(name, value));
+  // {"name": "DB_PASSWORD", "value": "..."} on one line.
+  if (m[4] !== undefined) return diff.lines[index].kind === "+" && written(m[4].trim()) ? index : undefined;
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 3) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
+    const text = diff.lines[i].text;
+    // The next item of the list, or a value taken from a Secret or ConfigMap: this name has no literal value.
+    if (/^\s*-\s|["']?(?:[Nn]ame|[Vv]alueFrom|value_from)["']?\s*[:=]/.test(text)) return undefined;
+    const value = PAIR_VALUE.exec(text)?.[2];
+    if (value === undefined) continue;
+    return diff.lines[i].kind === "+" && written(value.trim()) ? i : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * CloudFormation (and SAM): a template parameter named for a credential (`DBPassword:` with `Type: String`) whose
+ * `Default:` is a literal. NoEcho masks the value in the console but the template keeps it; AWS's parameter
+ * documentation advises against putting passwords in templates
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/parameters-section-structure.html). Returns the
+ * index of an added Default line within the parameter, if any.
+ */
+const CFN_PARAMETER = /^(\s{1,8})([A-Za-z][A-Za-z0-9]{0,80}):\s*$/;
+const CFN_DEFAULT = /^\s+Default:\s*(["']?)([^"'\n#]{4,200}?)\1\s*(?:#.*)?$/;
+function cloudFormationParameterDefault(diff: FileDiff, index: number): number | undefined {
+  const m = CFN_PARAMETER.exec(diff.lines[index].text);
+  if (!m) return undefined;
+  const [, indent, name] = m;
+  const lastWord = keyWords(name).pop();
+  if (lastWord !== "key" && (!SECRET_KEY_WHOLE.test(name) || !namesCredentialKey(name) || NON_SECRET_KEY.test(name))) return undefined;
+  let typed = false;
+  let defaultAt: number | undefined;
+  for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 10) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
+    const text = diff.lines[i].text;
+    if (diff.lines[i].kind === "-" || !text.trim()) continue;
+    if ((/^\s*/.exec(text)?.[0].length ?? 0) <= indent.length) break;
+    if (/^\s+Type:\s*(?:String|"String"|'String')\s*$/.test(text)) typed = true;
+    if (CFN_DEFAULT.test(text) && diff.lines[i].kind === "+") defaultAt = i;
+  }
+  if (!typed || defaultAt === undefined) return undefined;
+  const value = CFN_DEFAULT.exec(diff.lines[defaultAt].text)![2].trim();
+  // An SSM parameter type's default is the parameter's name (/prod/db/password), not its value.
+  if (/\$\{|\{\{|^\//.test(value) || DEFAULT_PASSWORD.test(value)) return undefined;
+  return (lastWord === "key" ? keyShapedSecret(name, value) : isLiteralCredential(name, value)) ? defaultAt : undefined;
+}
+
+/**
+ * Passwords in a server's own configuration syntax, where no "key = value" is written: redis.conf's `requirepass` and
+ * `masterauth` directives (https://redis.io/docs/latest/operate/oss_and_stack/management/security/#authentication;
+ * "foobared" is the sample redis.conf ships commented out) and a PostgreSQL password file's
+ * hostname:port:database:username:password lines (https://www.postgresql.org/docs/current/libpq-pgpass.html).
+ */
+const REDIS_CONF_PATH = /(?:^|\/)(?:redis|sentinel|valkey)[\w.-]*\.conf$/i;
+const REDIS_PASSWORD_DIRECTIVE = /^\s*(?:requirepass|masterauth)\s+(["']?)([^\s"'#]{4,200})\1\s*$/;
+const PGPASS_PATH = /(?:^|\/)\.?pgpass(?:\.conf)?$/;
+const PGPASS_LINE = /^[^:#\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:(\S{4,200})$/;
+function serverConfigPassword(diff: FileDiff, index: number): string | undefined {
+  const text = diff.lines[index].text;
+  const value = REDIS_CONF_PATH.test(diff.path) ? REDIS_PASSWORD_DIRECTIVE.exec(text)?.[2] : PGPASS_PATH.test(diff.path) ? PGPASS_LINE.exec(text)?.[1] : undefined;
+  if (value === undefined || /^\$|\$\{|\{\{/.test(value) || value === "foobared" || DEFAULT_PASSWORD.test(value) || isPlaceholder(value)) return undefined;
+  return "password in a server configuration file";
+}
+
 /** A password line of a .netrc file (machine / login / password on lines of their own). */
 function netrcFilePassword(diff: FileDiff, index: number): string | undefined {
   if (!/(?:^|\/)[._]netrc$/.test(diff.path)) return undefined;
   const value = /^\s*password\s+(\S+)\s*$/.exec(diff.lines[index].text)?.[1];
   return value !== undefined && netrcPassword(value) ? "password in a .netrc entry" : undefined;
+}
+
+/**
+ * A container registry login saved in Docker's config.json (or Podman's auth.json, a .dockercfg): under "auths", each
+ * registry's "auth" is base64 of "username:password" (containers-auth.json(5); docker login stores it so without a
+ * credential store). A value that decodes to no user:password pair (an empty or placeholder string) is not one.
+ */
+const REGISTRY_AUTH = /^\s*"auth"\s*:\s*"([A-Za-z0-9+/]{8,400}={0,2})"\s*(?:,\s*)?$/;
+const REGISTRY_CONFIG_PATH = /(?:^|\/)(?:\.docker\/config\.json|config\.json|auth\.json|\.dockercfg|\.?dockerconfigjson(?:\.json)?)$/;
+function registryAuth(diff: FileDiff, index: number): string | undefined {
+  const value = REGISTRY_AUTH.exec(diff.lines[index].text)?.[1];
+  if (value === undefined) return undefined;
+  let auths = REGISTRY_CONFIG_PATH.test(diff.path);
+  for (let i = index - 1; !auths && i >= 0 && i >= index - 6; i--) auths = /"auths"\s*:/.test(diff.lines[i].text);
+  if (!auths) return undefined;
+  const decoded = Buffer.from(value, "base64").toString("latin1");
+  const pair = /^([^:\s]{1,100}):([\x21-\x7e]{4,200})$/.exec(decoded);
+  return pair && !isPlaceholder(pair[2]) ? "container registry login (base64 user:password)" : undefined;
 }
 
 /** In YAML, the top-level section a line sits in (Rails secrets.yml and database.yml: development, test, production). */
@@ -1298,6 +1444,8 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const findings: RawFinding[] = [];
   let candidates = candidateLines(diff.added, PREFILTER);
   // In a module named for a credential, a bare exported literal carries no key word of its own.
+  // A PostgreSQL password file's lines carry no key word: each is host:port:database:user:password.
+  if (PGPASS_PATH.test(diff.path)) candidates = diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 1000);
   if (CREDENTIAL_MODULE.test(diff.path)) {
     const exports = diff.added.indexes.filter((_, i) => BARE_EXPORT.test(diff.added.texts[i]));
     if (exports.length > 0) candidates = [...new Set([...candidates, ...exports])].sort((a, b) => a - b);
@@ -1308,12 +1456,16 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   for (const candidate of candidates) {
     const jwkMember = jwkPrivateMember(diff, candidate);
     const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
-    const index = jwkMember ?? variableDefault ?? candidate;
+    const pairValue = jwkMember === undefined && variableDefault === undefined && CONFIG_KINDS.has(kind) ? namedEnvValue(diff, candidate) : undefined;
+    const parameterDefault = jwkMember === undefined && variableDefault === undefined && pairValue === undefined && kind === "yaml" ? cloudFormationParameterDefault(diff, candidate) : undefined;
+    const index = jwkMember ?? variableDefault ?? pairValue ?? parameterDefault ?? candidate;
     const line = diff.lines[index];
     let sink: { kind: string; definition?: number } | undefined;
     const secretKind = jwkMember !== undefined ? "private key (JSON Web Key)"
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : pairValue !== undefined ? "credential in an environment name/value pair"
+      : parameterDefault !== undefined ? "credential given as a CloudFormation parameter default"
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text) || (!KNOWN_FORMAT_KINDS.has(secretKind) && shortLiteralReKeyed(diff, index))) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
@@ -1339,6 +1491,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && placeholderComment(diff, index)) continue;
     if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind)) continue;
     if (secretKind === "credential assigned to a literal" && localDefaultPassword(diff, index)) continue;
+    if ((secretKind === "credential assigned to a literal" || secretKind === "credential in a Kubernetes Secret manifest") && exampleHeaderDefault(diff, index)) continue;
     // Firebase web configuration and search-only keys are public by design: the browser holds them.
     if ((secretKind === "credential assigned to a literal" || secretKind === "Google API key") && publicClientKey(diff, index)) continue;
     // Echo services (httpbin.org/basic-auth/user/passwd) take the demo pair in their URL: the header only repeats it.
