@@ -493,8 +493,11 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // A JSX or HTML key attribute (<Row key="...">) identifies a list element.
   if (keyNamed && keyShapedSecret(keyNamed[1], keyNamed[2]) && !(keyNamed[1] === "key" && /<[A-Za-z][\w.]*\s[^>]*\bkey\s*=/.test(text))) return "credential assigned to a literal";
   // KEY=value lines of a .env written inside another file (a template, a heredoc, a view that writes the .env).
-  const envLine = CONFIG_KINDS.has(kind) ? null : ENV_LINE.exec(text);
-  if (envLine && envLineCredential(envLine[1], envLine[2])) return "credential assigned to a literal";
+  const envLine = ENV_LINE.exec(text);
+  // In a .env or other configuration file, BARE_ASSIGNMENT reads the credential-named keys; a key named only "...KEY"
+  // (Laravel's APP_KEY=base64:..., the encryption key `php artisan key:generate` writes) counts when its value is
+  // shaped like a generated key.
+  if (envLine && (CONFIG_KINDS.has(kind) ? keyWords(envLine[1]).pop() === "key" && keyShapedSecret(envLine[1], envLine[2]) : envLineCredential(envLine[1], envLine[2]))) return "credential assigned to a literal";
   if (CONFIG_KINDS.has(kind) && inlinePairCredential(text)) return "credential assigned to a literal";
   return envFallbackCredential(text);
 }

@@ -61,7 +61,8 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["js"]), modelOnly: true, pattern: /^\s*(?:@Column\([^)]*\)\s*)?(?:public\s+|private\s+|readonly\s+|declare\s+)*(\w+)[?!]?\s*:\s*(?:string|Date|number|String|Number|\{\s*type\s*:|\{\s*bsonType\s*:|\[\s*(?:String|Number|Date)\s*\]|DataTypes\.\w+|Sequelize\.\w+|(?:z|Joi|yup|v)\.(?:string|date|number|email)|Type\.(?:String|Number|Integer|Date|Optional)\s*\(|varchar\(|text\(|timestamp\(|date\()|^\s*(\w+)\s*:\s*\{\s*$/ },
   // Ecto migrations and schemas (Elixir): `add :phone, :string`, `field :date_of_birth, :date`.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.exs?$/i, pattern: /^\s*(?:add|field)\s*\(?\s*:(\w+)\s*,/ },
-  { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table->\w+\(\s*["'](\w+)["']/ },
+  // Laravel's Blueprint column methods, also written with spaces around the arrow (`$table -> string('nik')`).
+  { kinds: new Set(["php"]), modelOnly: false, pattern: /\$table\s{0,4}->\s{0,4}\w+\s{0,4}\(\s*["'](\w+)["']/ },
   // Doctrine and Eloquent-style typed properties on entities.
   { kinds: new Set(["php"]), modelOnly: true, pattern: /^\s*(?:public|private|protected)\s+(?:readonly\s+)?(?:\?\s*[\w\\]+\s+|[\w\\]+\s+)?\$(\w+)\s*[;=]/ },
   // Yii migrations (`$this->addColumn('{{%user}}', 'date_of_birth', $this->date())`, `'ssn' => $this->string()` in
@@ -123,7 +124,20 @@ const ACCOUNT_BASICS = /^(?:[a-z]+_)*?(?:email|email_address|first_name|last_nam
 /** The table, model, schema or class a field belongs to, and the entities that are not people (a pet's birth date, a product's gender).
  * Schema objects are named where they are declared (`const productSchema = new Schema(`, mongoose.model("Product"),
  * Sequelize and Drizzle tables, GraphQL types). */
-const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bcreateTable\s*\(\s*["'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|^\s*type\s+(\w+)\s*\{|^\s*type\s+(\w+)\s+struct\b/i;
+const ENTITY = /\bmodel_name\s*=\s*["'](\w+)|\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:\w+\.)?[\x60"[]?(\w+)|^\s*model\s+(\w+)\s*\{|\bclass\s+(\w+)|\bcreate_table\s+[:"'](\w+)|\bcreateTable\s*\(\s*["'](\w+)|\bALTER\s+TABLE\s+(?:\w+\.)?[\x60"[]?(\w+)|\b(?:const|let|var)\s+(\w+?)(?:_?schema)?\s*=\s*(?:new\s+)?(?:mongoose\.)?Schema\s*[<(]|\b(?:mongoose\.model|model|sequelize\.define|pgTable|mysqlTable|sqliteTable)\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)|\b(?:const|let|var)\s+(\w+)\s*=\s*(?:pgTable|mysqlTable|sqliteTable)\s*\(\s*$|^\s*type\s+(\w+)\s*\{|^\s*type\s+(\w+)\s+struct\b/i;
+/**
+ * Tables and classes of things a business owns or runs (vehicle_licenses, fleet_trucks, equipment, properties): their
+ * licence, insurance, registration and permit numbers are the asset's papers, as an institution's contact details are
+ * its own. A person's word in the name (vehicle_drivers, employee_vehicles) keeps them a person's.
+ */
+const ASSET_WORD = /^(?:vehicles?|cars?|trucks?|vans?|buses|fleets?|equipments?|machines?|machinery|assets?|buildings?|propert(?:y|ies)|premises|business(?:es)?|compan(?:y|ies)|vessels?|boats?|ships?|aircrafts?|planes?|trailers?|motorcycles?|bikes?)$/;
+const PERSON_WORD = /^(?:drivers?|employees?|users?|persons?|people|owners?|members?|customers?|clients?|patients?|staff|operators?|pilots?|students?|applicants?|contacts?|profiles?|accounts?)$/;
+const ASSET_PAPER_FIELD = /(?:^|_)(?:licen[cs]e|insurance|registration|policy|permit|plate|vin|title|inspection)(?:_|$)/;
+function assetPaper(entity: string, name: string): boolean {
+  if (!ASSET_PAPER_FIELD.test(name)) return false;
+  const words = toSnakeCase(entity).split("_");
+  return words.some((w) => ASSET_WORD.test(w)) && !words.some((w) => PERSON_WORD.test(w));
+}
 const NON_PERSON = /^(?:pets?|animals?|dogs?|cats?|horses?|livestock|plants?|trees?|products?|items?|vehicles?|cars?|books?|films?|movies?|compan(?:y|ies)|organi[sz]ations?|breeds?|species|medications?|drugs?|medicines?|assets?\w*|locations?|devices?|servers?|hosts?|nodes?|networks?|beds?|rooms?|buildings?|facilit(?:y|ies)|sites?|warehouses?|stores?|shops?|channels?|pel[ií]culas?|filmes?|libros?|livros?|productos?|produtos?|canciones?|m[uú]sicas?|juegos?|jogos?|categor[ií]as?)$/i;
 /**
  * A setting or a check about the data (`bsn_enabled`, `ssn_verified`, `phone_required`), not the data itself; or a switch
@@ -455,6 +469,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;
       if (entity === "" && !isMigration && NON_PERSON.test(fileEntityWord(diff.path))) continue;
       if (!isSensitive && INSTITUTION.test(toSnakeCase(entity).slice(toSnakeCase(entity).lastIndexOf("_") + 1))) continue;
+      if (assetPaper(entity || (isMigration ? "" : fileEntityWord(diff.path)), name)) continue;
       if (PRODUCT_ATTRIBUTE.test(name) && nearProductFields(diff, index)) continue;
       patientEntity ||= PATIENT.test(entity);
       telemetryTable ||= TELEMETRY_TABLE.test(entity);

@@ -3,7 +3,7 @@
 import type { RawFinding } from "../raw-finding.js";
 import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
-import { capturedDump, credentialNames, envSecretsAsNames, goHeaderLoopNames, handlerRequestNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholeRequestValue } from "./log-whole-values.js";
+import { capturedDump, credentialNames, mailRecipient, envSecretsAsNames, goHeaderLoopNames, handlerRequestNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholeRequestValue } from "./log-whole-values.js";
 import { classifyWords, findLogCall, mayNameForeignWord, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, splitWords, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
 
 // Laravel's loggers reached through a channel, a stack or the container: Log::channel('auth')->info(, logger()->channel('x')->warning(,
@@ -120,6 +120,12 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
   // Whole values: a request's header set, PHP's request input, an HTTP session's id, a JavaScript request's user.
   const whole = wholeRequestValue(code, diff.path);
   if (whole) return whole;
+  // An e-mail's recipient read off the mail (request.getTo() in SqsEmailClient, mail.to): an address.
+  const recipient = mailRecipient(code, diff.path);
+  if (recipient) return recipient;
+  // A one-time code the message names ("OTP for ${phone}: ${code}"): the credential itself.
+  const oneTime = oneTimeCodeMessage(raw, args);
+  if (oneTime) return oneTime;
   // Only a bare name (or a loop variable's .Value) can hold a value given before; most calls pass none.
   const bare = BARE_NAME.test(code) || CONVERTED_NAME.test(code);
   const nameRead = !bare && NAME_READ.test(code);
@@ -146,6 +152,31 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
   // Inside a function named for writing out a secret (printToken, logPassword), what it prints is that secret.
   const printer = onlyErrors(args) ? null : printsSecretFunction(before, classifyWords);
   return printer ? { kind: "secret", value: printer } : null;
+}
+
+/**
+ * A message that names a one-time code (OTP, one-time password, verification, 2FA, MFA, reset or login code, PIN) and
+ * passes a value named like the code itself (code, otp, pin, passcode, token; verificationCode, otp_code): the code in the
+ * log lets whoever reads it sign in as the person. Logging that a code was sent (to a user id, with an error) passes no
+ * code-named value and stays silent.
+ */
+const ONE_TIME_MESSAGE = /\b(?:otp|totp|one[- ]?time (?:code|password|passcode|pin)|(?:verification|verify|confirmation|2fa|two[- ]factor|mfa|reset|login|sign[- ]?in|security|sms|auth(?:entication)?) (?:code|pin)|passcode)\b/i;
+const CODE_VALUE = /^(?:code|otp|totp|pin|passcode|token|\w*(?:Code|_code|Otp|OTP|_otp|Pin|_pin|Passcode|_passcode))$/;
+const NOT_CODE_VALUE = /(?:status|error|err|http|response|country|area|zip|postal|post|lang|language|locale|currency|promo|coupon|discount|referral|invite|product|item|color|colour|exit|return|result|reason|state|region|dial|iso|phone|event|channel|type|kind|error)_?[Cc]ode$|^(?:statusCode|errorCode|exitCode|returnCode|countryCode|postalCode|zipCode|areaCode)$/i;
+function oneTimeCodeMessage(raw: string, args: string): Sensitive | null {
+  if (!/otp|code|pin|passcode/i.test(raw)) return null;
+  let message = "";
+  STRING_LITERAL.lastIndex = 0;
+  for (let s = STRING_LITERAL.exec(raw); s; s = STRING_LITERAL.exec(raw)) message += ` ${s[2].replace(INTERPOLATION, " ")}`;
+  if (!ONE_TIME_MESSAGE.test(message)) return null;
+  for (const name of args.match(/[A-Za-z_$][\w$]*(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*/g) ?? []) {
+    const segments = name.split(/\s*\??\.\s*/);
+    const last = segments[segments.length - 1].replace(/^\$/, "");
+    // An error's or a response's code (err.code, response.code) is a status, not the one-time code.
+    if (segments.slice(0, -1).some((s) => /^(?:e|err|error|ex|exc|exception|res|resp|response|result|status|http|axiosError)$/i.test(s))) continue;
+    if (CODE_VALUE.test(last) && !NOT_CODE_VALUE.test(last) && !/^(?:length|size|count)$/.test(last)) return { kind: "secret", value: name };
+  }
+  return null;
 }
 
 /**

@@ -26,6 +26,8 @@ export interface ThirdPartyService {
   selfHosted?: boolean;
   /** AI frameworks that reach whichever provider is configured (LangChain, Spring AI, LiteLLM): a provider the file's module names is the one used. */
   anyProvider?: boolean;
+  /** Managed databases (Neon, PlanetScale, Upstash): a host in a connection setting is where the app's database lives. */
+  connectionHost?: boolean;
   /** Regex sources of SDK initialisation calls: an added one starts sending data to the service. */
   inits?: string[];
   /** Regex sources of SDK options that make the service collect personal data. */
@@ -437,6 +439,16 @@ function comparedOnly(text: string, at: number): boolean {
   return COMPARED_BEFORE.test(before) || KEY_LOOKUP_BEFORE.test(before);
 }
 
+/**
+ * A connection setting's key right before a host: PGHOST=, DB_HOST: , "host" =>, DATABASE_URL=, REDIS_URL=, spring's
+ * datasource url=. A managed database's host there (Neon's PGHOST, the labelled corpus's DATABASE_URL cases) says where
+ * the app's own database lives; the corpus labels those secrets, never a new subprocessor.
+ */
+const CONNECTION_SETTING_BEFORE = /(?:host(?:name)?|server|ur[il]|dsn|endpoint|database|db|addr(?:ess)?|connection(?:_?string)?)["'\]]?\s*(?::|=>?|:=)\s*["'`]?$/i;
+function connectionSetting(text: string, at: number): boolean {
+  return CONNECTION_SETTING_BEFORE.test(text.slice(Math.max(0, at - 60), at));
+}
+
 /** The hosts the file's unchanged lines name, read once per file (lower-cased context text). */
 const contextTexts = new WeakMap<FileDiff, string>();
 function contextUses(diff: FileDiff, host: string): boolean {
@@ -501,7 +513,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
       // for the service (boto3.client("bedrock-runtime")) is.
       const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCode(kind) && !REQUEST_BODY.test(diff.added.text);
-      if (service && !urlOnly) add(finding(diff, service, line, "code"));
+      if (service && !urlOnly && !(service.connectionHost && connectionSetting(line.text, host.index))) add(finding(diff, service, line, "code"));
       continue;
     }
     // SDK imports count for AI providers only: importing an already-installed analytics SDK elsewhere is not news,

@@ -86,8 +86,11 @@ export function recordValue(code: string, names: Set<string>): Sensitive | null 
 /** The authenticated user's record on a JavaScript request (passport, express sessions): req.user, request.user. */
 const REQUEST_USER = /(?<![\w$.])(?:req|request)\s*\.\s*user(?![\w$]|\s*(?:\??\.|\[|\(|:|=(?![=>])))/g;
 
-/** A request's whole header set or cookie jar (session cookies and Authorization among them), converted or filtered whole. */
-const WHOLE_HEADERS = /(?<![\w$.])\$?(?:req|request|ctx(?:\.request)?|context\.Request|c\.Request|r|httpRequest)\s*(?:\.|->)\s*(?:headers|Headers|Header|allHeaders|cookies|Cookies|COOKIES|signedCookies)(?:\s*(?:\.|->)\s*(?:all|to_h|to_hash|toJSON|entries|raw|items|dict|__dict__|select|filter)(?![\w$]))*(?:\s*\(\s*\))?(?!\s*(?:\??\.|->|\[|\())/g;
+/**
+ * A request's whole header set or cookie jar (session cookies and Authorization among them), converted or filtered whole,
+ * whatever the request variable is called (request_obj, incoming_req, httpReq, originalRequest).
+ */
+const WHOLE_HEADERS = /(?<![\w$.])\$?(?:(?:[a-z][a-z0-9]{0,20}_)?(?:req|request)(?:_[a-z0-9]{1,20})?|ctx(?:\.request)?|context\.Request|c\.Request|r|[a-z][a-z0-9]{0,20}(?:Req|Request)(?:[A-Z][a-z0-9]{0,20})?)\s*(?:\.|->)\s*(?:headers|Headers|Header|allHeaders|cookies|Cookies|COOKIES|signedCookies)(?:\s*(?:\.|->)\s*(?:all|to_h|to_hash|toJSON|entries|raw|items|dict|__dict__|select|filter)(?![\w$]))*(?:\s*\(\s*\))?(?!\s*(?:\??\.|->|\[|\())/g;
 /** PHP's whole request input or server variables: $_POST, $_REQUEST, $_SERVER (cookies, Authorization) as a value. */
 const PHP_INPUT = /\$_(POST|REQUEST|GET|COOKIE|SERVER|FILES)\b(?!\s*(?:\[|\.|->))/g;
 /** An HTTP session's id, its bearer credential. */
@@ -391,4 +394,24 @@ export function recordNameField(code: string, names: Set<string>): Sensitive | n
   if (!alternatives) return null;
   const m = new RegExp(String.raw`(?<![\w$.])(?:${alternatives})` + NAME_FIELD).exec(code);
   return m && passedAsValue(code, m.index, m[0].length) ? { kind: "pii", value: m[0] } : null;
+}
+
+/**
+ * An e-mail's recipients read off the message (JavaMail's Message.getRecipients, Spring's SimpleMailMessage.getTo(),
+ * Nodemailer's `to`, Python's EmailMessage["To"] read as .to, SES's Destination.ToAddresses): addresses of people. Read
+ * only off a mail-named receiver (mail, email, mailRequest, message in a mail file) or anywhere in a file named for mail
+ * (SqsEmailClient.java, mailer.ts, email_service.py); a `to` elsewhere is a range's end or a chat's room.
+ */
+const RECIPIENT_READ = /(?<![\w$.])\$?([A-Za-z_][\w$]{0,40})\s*(?:\??\.|->)\s*(?:getTo|getRecipients?|getToAddress(?:es)?|getToEmail|getCc|getBcc|to|cc|bcc|recipients?|toAddress(?:es)?|to_address(?:es)?|to_email|toEmail|ToAddresses)(?![\w$])(?:\s*\(\s*\))?(?!\s*(?:\??\.|->|\[|\())/g;
+const MAIL_RECEIVER = /mail|letter|envelope/i;
+const MAIL_FILE = /(?:^|\/)[^/]*(?:mail|smtp|sendgrid|postmark|mailgun)[^/]*$/i;
+export function mailRecipient(code: string, path: string): Sensitive | null {
+  if (!/\b(?:get)?(?:to|To|cc|Cc|bcc|Bcc|recipients?|Recipients?)\b|[tT]o(?:Address|Email|_address|_email|Addresses)/.test(code)) return null;
+  const mailFile = MAIL_FILE.test(path);
+  RECIPIENT_READ.lastIndex = 0;
+  for (let m = RECIPIENT_READ.exec(code); m; m = RECIPIENT_READ.exec(code)) {
+    if (!(mailFile || MAIL_RECEIVER.test(m[1])) || !passedAsValue(code, m.index, m[0].length)) continue;
+    return { kind: "pii", value: m[0] };
+  }
+  return null;
 }
