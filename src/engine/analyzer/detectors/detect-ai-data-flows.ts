@@ -134,6 +134,64 @@ function chainBindings(diff: FileDiff): Map<string, ThirdPartyService> {
   }
   return names;
 }
+/**
+ * A project's own helper named for a provider and for sending (`generate_with_claude(prompt)`, `askGPT(text)`,
+ * `call_openai(messages)`, `queryBedrock(q)`): the name says the text goes to that provider, wherever the helper is
+ * defined (`from app.services.claude_service import generate_with_claude`). Helpers that only handle the provider's
+ * plumbing (`get_openai_client()`, `count_gpt_tokens(text)`, `parse_claude_response(r)`) send nothing.
+ */
+const PROVIDER_WORD = /open_?ai|anthropic|claude|chat_?gpt|gpt|gemini|bedrock|mistral|cohere|groq/i;
+const SENDING_WORD = /^(?:ask|call|query|send|generate|complete|completion|chat|summari[sz]e|classify|invoke|analy[sz]e|extract|translate|respond|response|request|reply|answer|run|infer|converse)$/;
+/** A capitalised name is a type (`ChatOpenAI(`, `OpenAiChatCompletionRequest(`) unless it opens with a verb (Go's `CallOpenAI`, C#'s `AskGptAsync`). */
+const VERB_FIRST = /^(?:ask|call|query|send|generate|complete|summari[sz]e|classify|invoke|analy[sz]e|extract|translate|respond|run|infer|converse)$/;
+const PLUMBING_WORD = /^(?:client|key|keys|config|configure|token|tokens|count|cost|price|pricing|model|models|init|setup|mock|fake|stub|test|validate|parse|format|is|has|load|save|log|cache|error|errors|available|enabled|status|usage|limit|rate|schema|tool|tools|headers|url|settings|options)$/;
+function providerHelper(name: string): boolean {
+  if (name.length > 60 || !PROVIDER_WORD.test(name)) return false;
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split("_").filter(Boolean);
+  if (/^[A-Z]/.test(name) && !VERB_FIRST.test(words[0] ?? "")) return false;
+  return words.some((w) => SENDING_WORD.test(w)) && !words.some((w) => PLUMBING_WORD.test(w));
+}
+/** A declaration of the helper itself (`def ask_gpt(q):`, `async askClaude(prompt: string): Promise<string> {`), not a call. */
+function declaresAt(text: string, at: number): boolean {
+  const before = text.slice(0, at);
+  if (/(?:^|\s)(?:def|function|fun|func|fn|sub|class|struct|record|interface|new)\s+$/.test(before)) return true;
+  return /^\s*(?:(?:export|public|private|protected|static|async|override|suspend)\s+)*$/.test(before) && /[{:]\s*$/.test(text) && !/^\s*return\b/.test(text);
+}
+
+/**
+ * An OpenAI-style chat turn of the user's whose content is a variable (`{ role: 'user', content: userMessageText }`),
+ * handed to a call: the customer's text goes to the model behind it. The call must be named for a chat completion or a
+ * model (`callChatCompletionsWithFallback({... payload: { messages } })`), or sit in a file of an LLM integration
+ * (src/integrations/llm/intent.ts); a payload that is logged or stored sends nothing. (The chat message format:
+ * platform.openai.com/docs/api-reference/chat/create, `messages[].role` = system | user | assistant.)
+ */
+const USER_TURN = /["']?\brole["']?\s*(?::|=>|=)\s*["']user["']/;
+const TURN_CONTENT = /["']?\bcontent["']?\s*(?::|=>|=)\s*([^\n]{1,200})$/;
+const CHAT_CALLEE = /complet|chat|llm|gpt|openai|anthropic|claude|gemini|mistral|groq|model|infer/i;
+const AI_MODULE_PATH = /(?:^|\/)(?:llms?|ai|genai|openai|gpt|chat_?gpt|anthropic|claude|gemini|chatbot|assistant)(?:[-_.][\w.-]{0,40})?(?:\/|$)/i;
+const NOT_SENDING_CALLEE = /log|debug|info|warn|error|print|save|store|insert|write|cache|set|push|append|emit|stringify|assign|track|record|expect|test|mock|render|format/i;
+
+/** The call whose bracket is still open at line `index` (read upwards, at most 60 lines of the hunk): its callee, and its line. */
+function enclosingCall(diff: FileDiff, index: number): { callee: string; line: number } | undefined {
+  const hunk = diff.lines[index].hunk;
+  let balance = 0;
+  for (let i = index - 1, n = 0; i >= 0 && n < 60; i--, n++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) return undefined;
+    if (line.kind === "-" || line.text.length > 2000) continue;
+    const text = line.text;
+    for (let c = text.length - 1; c >= 0; c--) {
+      const ch = text[c];
+      if (ch === ")") balance--;
+      else if (ch === "(" && ++balance > 0) {
+        const callee = /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*){0,6})\s*$/.exec(text.slice(Math.max(0, c - 200), c))?.[1];
+        return callee ? { callee, line: i } : undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** A name called directly: `chain(question)`. */
 const BARE_CALL = /(?<![\w$.])([A-Za-z_]\w*)\s*\(/g;
 
@@ -192,7 +250,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
         // `$name` in single quotes is literal text in shell, PHP and Perl; Dart interpolates it in both kinds of quote.
         // So is Ruby's `#{...}` (and any language's) in single quotes.
         if ((m[4] !== undefined || m[2] !== undefined) && quote === "'" && !singleQuotesInterpolate) continue;
-        kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? "");
+        // A literal inside a slot (`{today.strftime('%d %B')}`, `{user['name']}`) is fixed text: only the names stay.
+        kept.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").replace(/'[^'\n]{0,200}'|"[^"\n]{0,200}"/g, " "));
       }
       // The prefix may have been the tail of a name (`print"`): keep it unless it is a string prefix.
       const lead = /^(?:[fFrRbBuU$@]{1,2})?$/.test(prefix) ? "" : prefix;
@@ -475,6 +534,11 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   return false;
 }
 
+/**
+ * The clock (`date.today()`, `datetime.now()`, `time.time()`, a `today` or `now` read from it): today's date in a prompt
+ * (`f"events on {today.strftime('%d %B')}"`) is nobody's data.
+ */
+const CLOCK = /^(?:date|datetime|time|today|now|moment|dayjs)$/;
 /** Text with nothing computed in it: literals, keys, constants, package names, and names assigned such text. */
 function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   // A record looked up in a store (`Call.find(call_id)`, `Note.objects.get(pk=pk)`, `repo.findById(id)`) is whatever
@@ -487,7 +551,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || /^(?:true|false|null|nil|undefined|new|await|return|map|interface|any|struct|int\d*|uint\d*|float\d+|bool)$/.test(root) || packageMember(name, root, facts)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || CLOCK.test(root) || /^(?:true|false|null|nil|undefined|new|await|return|map|interface|any|struct|int\d*|uint\d*|float\d+|bool)$/.test(root) || packageMember(name, root, facts)) continue;
     // What a thing's members hold (a product's name and price) is as good as fixed text: nobody's data.
     if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = facts.assignments.get(root);
@@ -842,7 +906,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     (service?.selfHosted === true || (loopback ??= diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && LOOPBACK_URL.test(l.text) && (ENDPOINT_SETTING.test(l.text) || CONSTRUCTOR_ANY.test(l.text)))));
   // Whether a call's argument carries data: by name or assignment, or failing that, a value the enclosing function was
   // given by its caller. A fixed argument is counted (an SDK used only with fixed prompts is a demo).
-  const sendsData = (raw: string, index: number): boolean => {
+  const sendsData = (raw: string, index: number, counted = true): boolean => {
     facts ??= promptFacts(diff);
     facts.parameters = NO_PARAMETERS;
     if (carriesData(raw, facts, 0)) return true;
@@ -850,7 +914,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       facts.parameters = readParameters(diff, index);
       if (carriesData(raw, facts, 0)) return true;
     }
-    fixedCalls++;
+    if (counted) fixedCalls++;
     return false;
   };
   const callLines = new Set<number>();
@@ -877,35 +941,70 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   // Any sending call on a client the file makes (`chat.send_message(text)`, `model.generate(userMessage)`), whatever the
   // method: the receiver says it is a model.
   let agentFramework: boolean | undefined;
-  const clients = hinted ? new Map([...typedClients(diff, mentioned() ?? LANGCHAIN ?? AI[0]), ...clientBindings(diff), ...chainsInFile()]) : undefined;
+  // A provider's name inside a helper's (`CallOpenAI`, `generateWithClaude`) is no word of its own: look for helpers then too.
+  const clients = hinted ? new Map([...typedClients(diff, mentioned() ?? LANGCHAIN ?? AI[0]), ...clientBindings(diff), ...chainsInFile()])
+    : PROVIDER_WORD.test(diff.added.text) ? new Map<string, ThirdPartyService>() : undefined;
   if (clients) {
     for (const index of diff.added.indexes) {
       const line = diff.lines[index];
       if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
       // Member calls with a sending method on any client; a chain may also be called itself (`chain(question)`).
-      const sends: Array<{ service: ThirdPartyService; bracket: number }> = [];
+      // A send through a provider-named helper (`helper`) is weaker evidence: a fixed prompt to it does not make the SDK a demo.
+      const sends: Array<{ service: ThirdPartyService; bracket: number; helper?: boolean }> = [];
       MEMBER_CALL.lastIndex = 0;
       for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
         // The receiver, or the member it is reached through (`h.OpenAI.Completion(...)`, `self.claude_client.ask(q)`).
         const member = m[2] === "" ? undefined : LAST_MEMBER.exec(m[2])?.[1];
         const named = PROVIDER_RECEIVER.test(m[1]) ? m[1] : member !== undefined && PROVIDER_RECEIVER.test(member) ? member : undefined;
+        const helper = providerHelper(m[3]);
         const service = clients.get(m[1]) ?? (named !== undefined ? mentioned() ?? vendorNamed(named) : undefined) ??
+          (helper ? mentioned() ?? vendorNamed(m[3]) : undefined) ??
           (AGENT_RECEIVER.test(m[1]) && AGENT_METHOD.test(m[3]) && m[2] === "" && (agentFramework ??= AGENT_FRAMEWORK.test(diff.lines.map((l) => l.kind === "-" ? "" : l.text).join("\n"))) ? mentioned() ?? LANGCHAIN : undefined);
-        if (service && SENDING_METHOD.test(m[3]) && !RESOURCE_CHAIN.test(m[2])) sends.push({ service, bracket: m.index + m[0].length - 1 });
+        if (service && (SENDING_METHOD.test(m[3]) || helper) && !RESOURCE_CHAIN.test(m[2]) && !declaresAt(line.text, m.index)) sends.push({ service, bracket: m.index + m[0].length - 1, helper: helper && !clients.has(m[1]) && named === undefined });
       }
-      if (chainsInFile().size > 0) {
+      if (chainsInFile().size > 0 || PROVIDER_WORD.test(line.text)) {
         BARE_CALL.lastIndex = 0;
         for (let m = BARE_CALL.exec(line.text); m; m = BARE_CALL.exec(line.text)) {
-          const service = chainsInFile().get(m[1]);
-          if (service) sends.push({ service, bracket: m.index + m[0].length - 1 });
+          const chain = chainsInFile().get(m[1]);
+          const service = chain ?? (providerHelper(m[1]) && !declaresAt(line.text, m.index) ? mentioned() ?? vendorNamed(m[1]) : undefined);
+          if (service) sends.push({ service, bracket: m.index + m[0].length - 1, helper: chain === undefined });
         }
       }
-      for (const { service, bracket } of sends) {
+      for (const { service, bracket, helper } of sends) {
         const raw = argumentText(diff, index, bracket);
-        if (!sendsData(raw, index)) continue;
-        if (localOnly(service)) { fixedCalls++; continue; }
+        if (!sendsData(raw, index, !helper)) continue;
+        if (localOnly(service)) { if (!helper) fixedCalls++; continue; }
         return finding(index, service.name);
       }
+    }
+  }
+  // A user's chat turn with a variable content handed to a chat-completion call, or to any call of an LLM integration.
+  if (diff.added.text.includes("role")) {
+    for (const index of diff.added.indexes) {
+      const line = diff.lines[index];
+      if (line.text.length > 2000 || !line.text.includes("user") || !USER_TURN.test(line.text) || COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
+      // The content on the same line after the role, or on the lines next to it (either order of the keys).
+      let value: string | undefined;
+      for (let i = index; i <= index + 3 && i < diff.lines.length && value === undefined; i++) {
+        const near = diff.lines[i];
+        if (near.hunk !== line.hunk || near.kind === "-" || near.text.length > 2000) continue;
+        value = TURN_CONTENT.exec(i === index ? line.text.slice(USER_TURN.exec(line.text)!.index) : near.text)?.[1];
+      }
+      // `{"content": text, "role": "user"}`: the content before the role on its line.
+      if (value === undefined) value = /["']?\bcontent["']?\s*(?::|=>|=)\s*([^,\n]{1,200}),/.exec(line.text.slice(0, USER_TURN.exec(line.text)!.index))?.[1];
+      if (value === undefined && index > 0 && diff.lines[index - 1].kind !== "-" && diff.lines[index - 1].hunk === line.hunk) value = TURN_CONTENT.exec(diff.lines[index - 1].text.slice(0, 2000))?.[1];
+      value = value?.replace(/[\s,;)}\]]+$/, "");
+      if (!value || /^[\[{]?$/.test(value)) continue;
+      facts ??= promptFacts(diff);
+      facts.parameters = NO_PARAMETERS;
+      if (isFixed(value, facts)) continue;
+      const call = enclosingCall(diff, index);
+      if (!call || callLines.has(call.line) || CALL_LINE.test(diff.lines[call.line].text)) continue;
+      const last = call.callee.split(".").pop()!;
+      if (NOT_SENDING_CALLEE.test(last) || !(CHAT_CALLEE.test(last) || AI_MODULE_PATH.test(diff.path))) continue;
+      const service = mentioned() ?? serviceFrom(VENDOR_MENTION, call.callee.replace(/_/g, ""));
+      if (localOnly(service)) continue;
+      return finding(index, service?.name ?? "AI provider");
     }
   }
   // A model API called over plain HTTP (Faraday, fetch, requests) from a file about an AI provider: an added call, or an
