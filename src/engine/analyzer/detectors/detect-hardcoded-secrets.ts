@@ -497,7 +497,7 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // In a .env or other configuration file, BARE_ASSIGNMENT reads the credential-named keys; a key named only "...KEY"
   // (Laravel's APP_KEY=base64:..., the encryption key `php artisan key:generate` writes) counts when its value is
   // shaped like a generated key.
-  if (envLine && (CONFIG_KINDS.has(kind) ? keyWords(envLine[1]).pop() === "key" && keyShapedSecret(envLine[1], envLine[2]) : envLineCredential(envLine[1], envLine[2]))) return "credential assigned to a literal";
+  if (envLine && (CONFIG_KINDS.has(kind) ? keyWords(envLine[1]).pop() === "key" && !PUBLIC_APP_KEY_NAME.test(envLine[1]) && keyShapedSecret(envLine[1], envLine[2]) : envLineCredential(envLine[1], envLine[2]))) return "credential assigned to a literal";
   if (CONFIG_KINDS.has(kind) && inlinePairCredential(text)) return "credential assigned to a literal";
   return envFallbackCredential(text);
 }
@@ -598,6 +598,12 @@ function netrcPassword(value: string): boolean {
 
 /** A dotenv line: UPPER_SNAKE=value at the start of the line, nothing around the = sign. */
 const ENV_LINE = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=([^\s"'#$\{<%`(][^\s"'`]{3,200})$/;
+/**
+ * Keys that are public by design, shipped to browsers next to a secret of their own: Pusher's and Laravel Reverb's app key
+ * (the front end subscribes with it, `VITE_PUSHER_APP_KEY="${PUSHER_APP_KEY}"`; the app secret signs), and Algolia's
+ * search-only API key ("safe to use in your frontend code"). Their secrets still count.
+ */
+const PUBLIC_APP_KEY_NAME = /(?:^|_)(?:PUSHER|REVERB|SOKETI)_APP_KEY$|(?:^|_)SEARCH(?:_ONLY)?(?:_API)?_KEY$/;
 function envLineCredential(key: string, value: string): boolean {
   if (keyWords(key).pop() === "key") return keyShapedSecret(key, value);
   if (!SECRET_KEY_WHOLE.test(key) || !namesCredentialKey(key) || NON_SECRET_KEY.test(key)) return false;
