@@ -141,9 +141,10 @@ function chainBindings(diff: FileDiff): Map<string, ThirdPartyService> {
  * plumbing (`get_openai_client()`, `count_gpt_tokens(text)`, `parse_claude_response(r)`) send nothing.
  */
 const PROVIDER_WORD = /open_?ai|anthropic|claude|chat_?gpt|gpt|gemini|bedrock|mistral|cohere|groq/i;
-const SENDING_WORD = /^(?:ask|call|query|send|generate|complete|completion|chat|summari[sz]e|classify|invoke|analy[sz]e|extract|translate|respond|response|request|reply|answer|run|infer|converse)$/;
+const SENDING_VERBS = "ask|call|query|send|generate|complete|summari[sz]e|classify|invoke|analy[sz]e|extract|translate|respond|run|infer|converse";
+const SENDING_WORD = new RegExp(`^(?:${SENDING_VERBS}|completion|chat|response|request|reply|answer)$`);
 /** A capitalised name is a type (`ChatOpenAI(`, `OpenAiChatCompletionRequest(`) unless it opens with a verb (Go's `CallOpenAI`, C#'s `AskGptAsync`). */
-const VERB_FIRST = /^(?:ask|call|query|send|generate|complete|summari[sz]e|classify|invoke|analy[sz]e|extract|translate|respond|run|infer|converse)$/;
+const VERB_FIRST = new RegExp(`^(?:${SENDING_VERBS})$`);
 const PLUMBING_WORD = /^(?:client|key|keys|config|configure|token|tokens|count|cost|price|pricing|model|models|init|setup|mock|fake|stub|test|validate|parse|format|is|has|load|save|log|cache|error|errors|available|enabled|status|usage|limit|rate|schema|tool|tools|headers|url|settings|options)$/;
 function providerHelper(name: string): boolean {
   if (name.length > 60 || !PROVIDER_WORD.test(name)) return false;

@@ -517,7 +517,7 @@ function inlinePairCredential(rawText: string): boolean {
   return pairs.some((m) => {
     const key = m[1];
     const value = (m[2] ?? m[3] ?? m[4]).trim();
-    return SECRET_KEY_WHOLE.test(key) && namesCredentialKey(key) && !NON_SECRET_KEY.test(key) && !/\{\{|\$\{|^\$|%\(/.test(value)
+    return namesCredential(key) && !/\{\{|\$\{|^\$|%\(/.test(value)
       && !DEFAULT_PASSWORD.test(value) && isLiteralCredential(key, value);
   });
 }
@@ -558,6 +558,8 @@ function spelledInWords(value: string): boolean {
 }
 
 const SECRET_KEY_WHOLE = new RegExp(String.raw`^${SECRET_KEY}$`, "i");
+/** A whole key or name that names a credential (DB_PASSWORD, api_token), not one of its settings (PASSWORD_MIN_LENGTH, TOKEN_URL). */
+const namesCredential = (name: string): boolean => SECRET_KEY_WHOLE.test(name) && namesCredentialKey(name) && !NON_SECRET_KEY.test(name);
 /** An .npmrc credential: //registry.example.com/:_authToken=..., :_auth=<base64>, :_password=<base64>. */
 const NPMRC_AUTH = /(?:^|[\s"'])\/\/[^\s:"']+\/:_(?:authToken|auth|password)\s*=\s*["']?([^\s"']{8,200})/;
 /**
@@ -606,7 +608,7 @@ const ENV_LINE = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=([^\s"'#$\{<%`(][^\s"'`]{3,20
 const PUBLIC_APP_KEY_NAME = /(?:^|_)(?:PUSHER|REVERB|SOKETI)_APP_KEY$|(?:^|_)SEARCH(?:_ONLY)?(?:_API)?_KEY$/;
 function envLineCredential(key: string, value: string): boolean {
   if (keyWords(key).pop() === "key") return keyShapedSecret(key, value);
-  if (!SECRET_KEY_WHOLE.test(key) || !namesCredentialKey(key) || NON_SECRET_KEY.test(key)) return false;
+  if (!namesCredential(key)) return false;
   // In code the same text could assign a variable or a dotted name (PASSWORD=config.password): only a literal-looking value counts.
   if (/^[A-Za-z_]+$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$|^[A-Za-z_][\w.]*\(.*\)$/.test(value)) return false;
   return isLiteralCredential(key, value) && (looksSecret(value) || KEY_SHAPED(value));
@@ -831,7 +833,7 @@ function terraformVariableDefault(diff: FileDiff, index: number): number | undef
   const name = TF_VARIABLE.exec(diff.lines[index].text)?.[1];
   if (!name) return undefined;
   const lastWord = keyWords(name).pop();
-  if (lastWord !== "key" && (!SECRET_KEY_WHOLE.test(name) || !namesCredentialKey(name) || NON_SECRET_KEY.test(name))) return undefined;
+  if (lastWord !== "key" && !namesCredential(name)) return undefined;
   for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 12) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
     const text = diff.lines[i].text;
     if (/^\s*(?:variable|resource|module|output|locals)\b/.test(text) || /^\}/.test(text)) return undefined;
@@ -857,7 +859,7 @@ function namedEnvValue(diff: FileDiff, index: number): number | undefined {
   if (!m) return undefined;
   const name = m[1];
   const lastWord = keyWords(name).pop();
-  if (lastWord !== "key" && (!SECRET_KEY_WHOLE.test(name) || !namesCredentialKey(name) || NON_SECRET_KEY.test(name))) return undefined;
+  if (lastWord !== "key" && !namesCredential(name)) return undefined;
   const written = (value: string): boolean => !/\$\{|\{\{|\$\(|^\$[A-Za-z_]|^!|^\[\w+\(/.test(value) && !DEFAULT_PASSWORD.test(value)
     && (lastWord === "key" ? keyShapedSecret(name, value) : isLiteralCredential(name, value));
   // {"name": "DB_PASSWORD", "value": "..."} on one line.
@@ -887,7 +889,7 @@ function cloudFormationParameterDefault(diff: FileDiff, index: number): number |
   if (!m) return undefined;
   const [, indent, name] = m;
   const lastWord = keyWords(name).pop();
-  if (lastWord !== "key" && (!SECRET_KEY_WHOLE.test(name) || !namesCredentialKey(name) || NON_SECRET_KEY.test(name))) return undefined;
+  if (lastWord !== "key" && !namesCredential(name)) return undefined;
   let typed = false;
   let defaultAt: number | undefined;
   for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 10) && diff.lines[i].hunk === diff.lines[index].hunk; i++) {
