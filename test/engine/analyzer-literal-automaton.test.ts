@@ -51,6 +51,23 @@ describe("literal automaton", () => {
     }
   });
 
+  it("gives rows only to the states a text reaches, and stays exact as its table grows", () => {
+    // 3,000 literals of 12 letters: some 30,000 states, of which a short text reaches a handful.
+    let seed = 7;
+    const letter = () => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 26));
+    const literals = Array.from({ length: 3000 }, () => Array.from({ length: 12 }, letter).join(""));
+    const automaton = new LiteralAutomaton(literals.map((l, i) => [l, i] as const));
+    expect(found(automaton, "nothing here", literals.length)).toEqual([]);
+    expect(automaton.rowsInUse).toBeLessThan(40);
+    // Texts made of the literals themselves walk deep into the trie: thousands of rows, the table grown many times.
+    for (let n = 0; n < 60; n++) {
+      const text = [literals[(n * 37) % 3000], letter(), literals[(n * 53 + 1) % 3000].slice(3), literals[(n * 91 + 2) % 3000]].join("");
+      const expected = literals.map((l, i) => (text.includes(l) ? i : -1)).filter((i) => i >= 0);
+      expect(found(automaton, text, literals.length)).toEqual(expected);
+    }
+    expect(automaton.rowsInUse).toBeGreaterThan(1000);
+  });
+
   it("refuses literals it could not fold the way the rules' regexes do", () => {
     expect(() => new LiteralAutomaton([["straße", 0]])).toThrow(/ASCII/);
     expect(() => new LiteralAutomaton([["", 0]])).toThrow(/ASCII/);

@@ -1,7 +1,7 @@
 // Finds, in one pass over a line, every occurrence of any of a few hundred literal strings (ASCII case-insensitive):
-// an Aho–Corasick automaton run as a transition table whose cells are filled in as scans first need them: building
-// one costs about the literals' length, not states times characters, and only the transitions text takes use memory. The analyzer uses it to learn which rules can match a
-// line at all from the literals each rule's pattern requires (required-literals.ts), instead of running every
+// an Aho–Corasick automaton run as a transition table whose rows and cells are made as scans first need them:
+// building one costs about the literals' length, not states times characters, and only the states text reaches use
+// memory. The analyzer uses it to learn which rules can match a line at all from the literals each rule's pattern requires (required-literals.ts), instead of running every
 // rule's regex, or one regex alternation of all the literals, on every line.
 // Written here rather than taken from npm: the published automata return an object per match and fold case with
 // Unicode rules; this scan allocates nothing, and folds exactly as a non-Unicode /i regex does (see below).
@@ -19,21 +19,30 @@ export const MARKED = 1 << 31;
 /** An entry value that, instead of marking, sets bit `n` (0–30) of what mark() returns. */
 export const maskBit = (n: number): number => -1 - n;
 
+/** Rows an automaton starts with; the table doubles when scans reach more states. */
+const INITIAL_ROWS = 256;
+
 export class LiteralAutomaton {
   /** ASCII character code to input class; 0 is "any other character" (all of 128 and above: see isAsciiLiteral). */
   private readonly classOf = new Uint8Array(128);
   private readonly classes: number;
   /**
-   * The transition table: at row + class, the row of the next state (a state's row is its number times `classes`,
-   * so the scan adds instead of multiplying), or 0 while not yet computed (state 0 is none). States where some
-   * literal ends are numbered first, from 1; the others follow from `rootRow` (the root's) on, so the scan tells an
-   * ordinary state from an ending or uncomputed one with one comparison. Breadth-first within each part, so the
-   * shallow states a scan spends most of its time in share few cache lines.
+   * The transition table, one row of `classes` cells per state that scans have reached so far, in the order they
+   * first reached it (rows are allocated as they are needed, so an automaton costs memory for the states text takes,
+   * not for every state: a dense table of all of them was most of an analyzer thread's memory). A cell holds the row
+   * of the next state, negated when some literal ends there, or 0 while not yet computed, so the scan tells an
+   * ordinary state from an ending or uncomputed one with one comparison. The root's row is `classes` (row 0 is none).
    */
-  private readonly next: Int32Array;
-  private readonly rootRow: number;
-  /** By state number: the row of its failure state (the longest proper suffix of its text that is a state). */
-  private readonly failRow: Int32Array;
+  private next: Int32Array;
+  /** Rows in use, the root's included, and by row number (row / classes) the state it belongs to. */
+  private rows = 1;
+  private readonly stateOfRow: Int32Array;
+  /** By state number: its row number, or 0 while it has none. */
+  private readonly rowOfState: Int32Array;
+  /** States 1..endings are those where some literal ends; the root and the others follow. */
+  private readonly endings: number;
+  /** By state number: its failure state's (the longest proper suffix of its text that is a state). */
+  private readonly failState: Int32Array;
   /** The trie, for computing cells: by state number, its first child's number, and by child, its next sibling's and its class. */
   private readonly firstChild: Int32Array;
   private readonly nextSibling: Int32Array;
@@ -132,20 +141,23 @@ export class LiteralAutomaton {
       const state = order[i];
       number[state] = ending[state] === 1 ? e++ : plain++;
     }
-    this.rootRow = (endings + 1) * classes;
-    this.next = new Int32Array((count + 1) * classes);
-    this.failRow = new Int32Array(count + 1);
+    this.endings = endings;
+    this.failState = new Int32Array(count + 1);
     this.firstChild = new Int32Array(count + 1);
     this.nextSibling = new Int32Array(count + 1);
     this.edgeClass = new Uint8Array(count + 1);
     for (let state = 0; state < count; state++) {
       const n = number[state];
-      this.failRow[n] = number[fail[state]] * classes;
+      this.failState[n] = number[fail[state]];
       this.firstChild[n] = firstChild[state] === 0 ? 0 : number[firstChild[state]];
       this.nextSibling[n] = nextSibling[state] === 0 ? 0 : number[nextSibling[state]];
       this.edgeClass[n] = edgeClass[state];
     }
-    for (let cls = 0; cls < classes; cls++) this.next[this.rootRow + cls] = rootChild[cls] === 0 ? this.rootRow : number[rootChild[cls]] * classes;
+    this.stateOfRow = new Int32Array(count + 1);
+    this.rowOfState = new Int32Array(count + 1);
+    this.next = new Int32Array(Math.min(count + 1, INITIAL_ROWS) * classes);
+    const rootCell = this.cellOf(number[0]);
+    for (let cls = 0; cls < classes; cls++) this.next[rootCell + cls] = rootChild[cls] === 0 ? rootCell : this.cellOf(number[rootChild[cls]]);
 
     // Each ending state's bits and values: its own literals' and those of the ending states along its failure links.
     this.bits = new Int32Array(endings);
@@ -174,38 +186,64 @@ export class LiteralAutomaton {
    * those that carry one, with MARKED when it marked anything (0: no literal occurs).
    */
   mark(text: string, marks: Uint32Array, stamp: number): number {
-    const { classOf, classes, next, rootRow, bits, valuesFrom, values } = this;
-    let row = rootRow;
+    const { classOf, classes, stateOfRow, bits, valuesFrom, values } = this;
+    let next = this.next;
+    let row = classes;
     let result = 0;
     for (let i = 0, n = text.length; i < n; i++) {
       const code = text.charCodeAt(i);
       const cls = code < 128 ? classOf[code] : 0;
       let to = next[row + cls];
-      if (to >= rootRow) { row = to; continue; }
-      if (to === 0) to = this.transition(row, cls);
-      row = to;
-      if (to >= rootRow) continue;
-      const e = to / classes - 1;
+      if (to > 0) { row = to; continue; }
+      if (to === 0) {
+        to = this.transition(row, cls);
+        next = this.next; // computing it may have grown the table
+        if (to > 0) { row = to; continue; }
+      }
+      row = -to;
+      const e = stateOfRow[row / classes] - 1;
       result |= bits[e];
       for (let v = valuesFrom[e], end = valuesFrom[e + 1]; v < end; v++) marks[values[v]] = stamp;
     }
     return result;
   }
 
+  /** States that have a row in the transition table so far (the root's included): grows with the text scanned. */
+  get rowsInUse(): number {
+    return this.rows - 1;
+  }
+
   /** The cell at `row` + `cls`, computed on first use: the trie's edge, else the failure state's cell (the root's are all set). */
   private transition(row: number, cls: number): number {
-    const { classes, next } = this;
-    const state = row / classes;
+    const state = this.stateOfRow[row / this.classes];
     let to = 0;
     for (let child = this.firstChild[state]; child !== 0; child = this.nextSibling[child]) {
-      if (this.edgeClass[child] === cls) { to = child * classes; break; }
+      if (this.edgeClass[child] === cls) { to = this.cellOf(child); break; }
     }
     if (to === 0) {
-      const failRow = this.failRow[state];
-      to = next[failRow + cls];
+      const failRow = Math.abs(this.cellOf(this.failState[state]));
+      to = this.next[failRow + cls];
       if (to === 0) to = this.transition(failRow, cls);
     }
-    next[row + cls] = to;
+    this.next[row + cls] = to;
     return to;
+  }
+
+  /** What a cell holds to lead to `state`: its row (given one now if it has none), negated if a literal ends there. */
+  private cellOf(state: number): number {
+    let rowNumber = this.rowOfState[state];
+    if (rowNumber === 0) {
+      rowNumber = this.rows++;
+      const { classes } = this;
+      if ((rowNumber + 1) * classes > this.next.length) {
+        const grown = new Int32Array(Math.min(this.stateOfRow.length, rowNumber * 2) * classes);
+        grown.set(this.next);
+        this.next = grown;
+      }
+      this.rowOfState[state] = rowNumber;
+      this.stateOfRow[rowNumber] = state;
+    }
+    const row = rowNumber * this.classes;
+    return state <= this.endings ? -row : row;
   }
 }
