@@ -235,7 +235,8 @@ const CREDENTIAL_WORD = /^(?:secret|password|passwd|pass|pwd|key|token)$/;
 const SECRET_DATA_ENTRY = /^\s+[\w.-]+:\s*["']?([A-Za-z0-9+/]{12,}={0,2})["']?\s*$/;
 
 // Values that are not credentials: placeholders, references to the environment or a template, empty-ish words.
-const PLACEHOLDER = /^@[\w.-]+@$|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|\.\.\.|…|(?:^|[-_])e2e(?:[-_]|$)|(?:^|[-_])demo(?:[-_]|$)|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$(?!2[aby]?\$\d\d\$)|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
+// ("key-yourkeyhere": a "your ... here" slot written without separators is one too.)
+const PLACEHOLDER = /^@[\w.-]+@$|your[a-z]{0,30}here|^(?:whatever|hashed|encrypted|hidden|text|varchar|json|array|datetime)$|(?:^|-)test(?:-|$)|^test[_.]|unique phrase|your[ _-]|^set_(?:the|your)_|^(.)\1{5,}$|\.\.\.|…|(?:^|[-_])e2e(?:[-_]|$)|(?:^|[-_])demo(?:[-_]|$)|example|changeme|change_me|change-me|chang(?:e|ed)[-_ ]?(?:it|this|in[-_ ]production)|[-_]here$|^(?:enter|insert|put|add)[-_]|^(?:string|int|integer|boolean|bool|id|float|number|str|bytes)!?$|should[-_ ]be[-_ ]changed|placeholder|your[_-]|dummy|fake|sample|redacted|xxx|\*\*\*|todo|replace|lorem|^your|^\$(?!2[aby]?\$\d\d\$)|^\{\{|^<|^%|\$\{|process\.env|os\.environ|getenv|ENV\[|env\(|localhost|^(?:password|secret|test|none|null|nil|true|false|undefined|string|value|token|key|required|optional|\*+|x+)$/i;
 const NON_SECRET_KEY = /(?:_?(?:url|uri|path|file|name|header|field|param|type|id|endpoint|prefix|length|policy|expir\w*|ttl|label|placeholder|hint|regex|pattern|min|max|enabled|required|count|size|format|mode|version|store|provider|algorithm|manager))$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|redis|example\.\w+)(?::\d+)?$/i;
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
@@ -377,7 +378,7 @@ const PASSWORD_HASH = /^\$(?:2[aby]?\$\d\d|argon2(?:id|i|d)|[156]|scrypt|pbkdf2[
 const VERSION_RANGE = /^(?:[~^]|[<>]=?|==?)?v?\d+(?:\.(?:\d+|x|\*)){1,3}(?:-[\w.]+)?(?:\+[\w.]+)?$/;
 
 /** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
-function isLiteralCredential(key: string, rawValue: string): boolean {
+function isLiteralCredential(key: string, rawValue: string, envFallback = false): boolean {
   // An auth scheme word before the token ("Token 3f9a...", "Bearer eyJ...") is how the header carries it.
   const value = rawValue.replace(AUTH_SCHEME_PREFIX, "");
   // A password slot filled with the word's own short form (opt_password = "pass", DB_PWD = "pwd") names the slot, as
@@ -393,7 +394,8 @@ function isLiteralCredential(key: string, rawValue: string): boolean {
   // A constant that names where something is stored or which option carries it (PRIVATE_KEY_KEY = "encPrivateKey",
   // OPT_DB_PASSWORD = "db-password") holds an identifier.
   // Every hump of such a name is a word (encPrivateKey); a random mix like aenJX7VLJC is a password.
-  if (/^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z]+)+\d*$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
+  // An environment read's fallback is the secret itself when the variable is unset, never the name of a setting ("secret_key").
+  if (!envFallback && /^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z]+)+\d*$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
   // Names of stored secrets: existingSecret: postgres-credentials, withSecret("db-creds").
   if (/^existing/i.test(key) || STORED_SECRET_NAME.test(value)) return false;
   // "pass" also means a pass/fail outcome or a ticket (STATUS_PASS = "passed"): a short word there is not a password.
@@ -656,6 +658,18 @@ const SAMPLE_FILE = /(?:^|\/)(?:samples?|examples?|exemples?|ejemplos?|beispiele
  */
 const THROWAWAY_CONFIG = /(?:^|\/)(?:docker-)?compose[.-](?:dev|development|local|test|testing|ci|e2e)(?:[.-][\w.-]*)?\.ya?ml$|(?:^|\/)\.github\/(?:workflows|helpers?|scripts?|ci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis)\.ya?ml$|(?:^|\/)config\/(?:dev|test)\.exs$|(?:^|\/)settings[/_](?:dev|local|test|development)\w*\.py$|(?:^|\/)application-(?:dev|test|local)\.(?:ya?ml|properties)$|(?:^|\/)appsettings\.Development\.json$|(?:^|\/)config\/environments\/(?:development|test)\.rb$|(?:^|\/)(?:dev|devenv|regtest|testnet|signet|localnet)\/(?:[\w.-]+\/)*[\w.-]+\.(?:ya?ml|toml|conf|cfg|ini|env|json)$/i;
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
+/** The server a connection string names (Server=, Data Source=, Host=), up to its port or instance. */
+const CONNECTION_SERVER = /\b(?:Server|Data Source|Host|Address|Addr)\s*=\s*(?:tcp:)?([^;,\\\s"']{1,253})/i;
+/**
+ * A password for a server outside the developer's machine and network (a public address or a named host), in a
+ * connection string or URL: development configuration does not make it a throwaway, the server is real.
+ */
+function remoteServerPassword(secretKind: string, text: string): boolean {
+  const host = secretKind === "password in a connection string" ? CONNECTION_SERVER.exec(text)?.[1]
+    : secretKind === "password in a connection URL" ? URL_CREDENTIALS.exec(text)?.[3]
+    : undefined;
+  return host !== undefined && NAMED_HOST.test(host) && !PLACEHOLDER_HOST.test(host) && !PRIVATE_ADDRESS.test(host) && !LOCAL_HOST.test(host);
+}
 /** Keys meant for browsers: search-only DocSearch/Algolia keys and Firebase web configuration. */
 const PUBLIC_CLIENT_KEY = /\b(?:apiKey|api_key|searchKey|search_api_key|searchApiKey)\b/i;
 const ECHO_SERVICE = /httpbin\.org|postman-echo\.com|reqres\.in|jsonplaceholder\.typicode\.com/;
@@ -1387,7 +1401,7 @@ function envFallbackCredential(text: string): string | undefined {
       if (value.length < 4 || isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value) || namesItsKey(name, value)) continue;
       if (STAND_IN_WORD.test(value) && !randomLooking(value)) continue;
       const lastWord = keyWords(name).pop();
-      if (lastWord === "key" ? keyShapedSecret(name, value) || (SECRET_KEY_WHOLE.test(name) && isLiteralCredential(name, value)) : isLiteralCredential(name, value)) return "credential given as an environment fallback";
+      if (lastWord === "key" ? keyShapedSecret(name, value) || (SECRET_KEY_WHOLE.test(name) && isLiteralCredential(name, value, true)) : isLiteralCredential(name, value, true)) return "credential given as an environment fallback";
     }
   }
   return undefined;
@@ -1500,7 +1514,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (notSecretComment(diff, index)) continue;
     if (findings.some((f) => f.line === line.newLine)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && placeholderComment(diff, index)) continue;
-    if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind)) continue;
+    if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind) && !remoteServerPassword(secretKind, line.text)) continue;
     if (secretKind === "credential assigned to a literal" && localDefaultPassword(diff, index)) continue;
     if ((secretKind === "credential assigned to a literal" || secretKind === "credential in a Kubernetes Secret manifest") && exampleHeaderDefault(diff, index)) continue;
     // Firebase web configuration and search-only keys are public by design: the browser holds them.
