@@ -193,6 +193,11 @@ function enclosingCall(diff: FileDiff, index: number): { callee: string; line: n
   return undefined;
 }
 
+/** Keys that put text into a model request: `prompt:`, `messages =`, `"contents":`, `input =>`. */
+const PROMPT_KEY = /\b(?:prompt|messages|contents?|input|parts)\b["']?\s*(?::(?!:)|=>|=(?![=>]))/;
+/** A call of a method on the object itself: `ask(prompt)`, `self.generate(text)`, `this.complete(messages)`. */
+const SELF_CALL = /(?<![\w$.@:>])(?:(?:self|this)\.)?([a-z_]\w*)\s*\(/g;
+
 /** A name called directly: `chain(question)`. */
 const BARE_CALL = /(?<![\w$.])([A-Za-z_]\w*)\s*\(/g;
 
@@ -294,6 +299,24 @@ const GO_COMPOSITE = /^(?:\[\d*\]|map\[[\w.*]+\])+\*?(?:interface\{\}|[\w.]*)(?=
 const OPENED_CALL = /^[\w.!:]+\s*[\[({]{1,2}\s*$/;
 const LOOP_WORD = /^\s*for\b|\.(?:each|map|forEach|flatMap)\b/;
 
+/** `def build_body`, `def self.prompt_for(text)`, `def build(self, q):`, `function buildBody() {`: the indent and the name. */
+const METHOD_HEAD = /^(\s*)(?:async\s+)?(?:def\s+(?:self\.)?|function\s+)([A-Za-z_]\w*)[?!]?(?=\s*(?:[(:{#]|$))/;
+
+/** The lines of a method below its head at line `index`, up to the first line indented no deeper (at most 40, 4,000 characters). */
+function methodBody(diff: FileDiff, index: number, indent: number): string {
+  const hunk = diff.lines[index].hunk;
+  const body: string[] = [];
+  for (let i = index + 1, size = 0; i < diff.lines.length && body.length < 40 && size < 4000; i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== hunk) break;
+    if (line.kind === "-" || line.text.length > 2000) continue;
+    if (line.text.trim() !== "" && /^\s*/.exec(line.text)![0].length <= indent) break;
+    body.push(line.text);
+    size += line.text.length;
+  }
+  return body.join("\n");
+}
+
 /** What each name is assigned on the lines the diff shows (values read across lines up to the closing bracket). */
 function readAssignments(diff: FileDiff): Map<string, string[]> {
   const values = new Map<string, string[]>();
@@ -304,6 +327,9 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     // `with open(upload.path, "rb") as f:`: the name holds what the statement opened.
     const opened = /^\s*(?:async\s+)?with\b/.test(line.text) ? WITH_AS.exec(line.text) : null;
     if (opened) add(opened[2], opened[1]);
+    // A method's body is what calling it gives (`body: build_request_body.to_json`): the request it builds may be there.
+    const method = line.text.length <= 300 && /^\s*(?:def|function|async)\b/.test(line.text) ? METHOD_HEAD.exec(line.text) : null;
+    if (method) add(method[2], methodBody(diff, i, method[1].length));
     const loop = LOOP_WORD.test(line.text) ? LOOP.exec(line.text) : null;
     if (loop) {
       if (loop[1]) add(loop[1], loop[2]);
@@ -758,9 +784,10 @@ const CONTINUATION = /^\s*\??\.\s*\w+\s*\(/gm;
 /** An HTTP POST from code: the provider's client is an HTTP library and the endpoint a variable. */
 // Also Go's `http.NewRequest("POST", url, body)` and `http.Post(url, type, body)`, a builder's `.POST(...)` step on a line
 // of its own (Java's HttpRequest.newBuilder()), and .NET's `client.PostAsync(url, content)`.
-const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post\s*\(|\bfetch\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(|\bhttp\.(?:NewRequest(?:WithContext)?|Post)\s*\(|^\s*\.post\s*\(|\.Post(?:AsJson)?Async\s*\(|\bcurl_setopt\s*\((?=\s*\$\w+\s*,\s*CURLOPT_POSTFIELDS\b)/i;
+// Faraday's `conn.post do |req|` (no path: the URL is the connection's) sets its body in the block, like `conn.post(path) do |req|`.
+const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post(?:\s*\(|\s+do\s*\|)|\bfetch\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(|\bhttp\.(?:NewRequest(?:WithContext)?|Post)\s*\(|^\s*\.post\s*\(|\.Post(?:AsJson)?Async\s*\(|\bcurl_setopt\s*\((?=\s*\$\w+\s*,\s*CURLOPT_POSTFIELDS\b)/i;
 // PHP's cURL sets the body with curl_setopt($ch, CURLOPT_POSTFIELDS, $body) (php.net/manual/en/function.curl-setopt.php).
-const HTTP_POST_SCAN = new RegExp(`\\.post\\s*\\(|\\bfetch\\s*\\(|Http::|\\bhttp\\.(?:NewRequest|Post)|\\.Post(?:AsJson)?Async\\s*\\(|CURLOPT_POSTFIELDS`, "gim");
+const HTTP_POST_SCAN = new RegExp(`\\.post(?:\\s*\\(|\\s+do\\b)|\\bfetch\\s*\\(|Http::|\\bhttp\\.(?:NewRequest|Post)|\\.Post(?:AsJson)?Async\\s*\\(|CURLOPT_POSTFIELDS`, "gim");
 /** A block that configures the request (Faraday's `conn.post(path) do |req|` ... `end`): the body is set inside it. */
 const REQUEST_BLOCK = /\bdo\s*\|\s*\w+\s*\|\s*$/;
 /** A request body only a model API takes: a model, chat messages, a prompt, embedding input, Gemini parts. */
@@ -939,6 +966,27 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     if (localOnly(service)) { fixedCalls++; continue; }
     return finding(index, service?.name ?? "AI provider");
   }
+  // An unchanged AI call whose request the change rewrites (`prompt: prompt,` added inside `openai.createCompletion({`):
+  // what the added lines put into it is sent, though the call is not new.
+  if (PROMPT_KEY.test(diff.added.text)) {
+    for (const index of diff.added.indexes) {
+      const text = diff.lines[index].text;
+      if (callLines.has(index) || text.length > 2000 || !PROMPT_KEY.test(text) || COMMENT.test(text) || inBlockComment(diff, index)) continue;
+      const call = enclosingCall(diff, index);
+      if (!call || diff.lines[call.line].kind !== " " || callLines.has(call.line)) continue;
+      callLines.add(call.line);
+      const site = CALL_LINE.exec(diff.lines[call.line].text);
+      if (!site) continue;
+      const bracket = site.index + site[0].length - 1;
+      const whole = argumentText(diff, call.line, bracket);
+      if (AMBIGUOUS_CALL.test(site[0]) && !AI_ARGUMENT.test(whole) && !mentioned()) continue;
+      const added = argumentText(diff, call.line, bracket, true);
+      if (!added.trim() || !sendsData(added, index, false)) continue;
+      const service = serviceFrom(MODEL_BY_SERVICE, whole) ?? mentioned() ?? serviceFrom(CALL_BY_SERVICE, site[0]);
+      if (localOnly(service)) continue;
+      return finding(index, service?.name ?? "AI provider");
+    }
+  }
   // Any sending call on a client the file makes (`chat.send_message(text)`, `model.generate(userMessage)`), whatever the
   // method: the receiver says it is a model.
   let agentFramework: boolean | undefined;
@@ -976,6 +1024,20 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
         if (!sendsData(raw, index, !helper)) continue;
         if (localOnly(service)) { if (!helper) fixedCalls++; continue; }
         return finding(index, service.name);
+      }
+    }
+  }
+  // A file named for a provider (app/services/openai_service.rb, gemini_client.py) wraps its client: the file's own sending
+  // methods called on itself (`ask(prompt)`, `self.generate(text)`) hand what they are given to that provider.
+  const own = serviceFrom(VENDOR_MENTION, diff.path.slice(diff.path.lastIndexOf("/") + 1).replace(/[_-]/g, ""));
+  if (own && !localOnly(own)) {
+    for (const index of diff.added.indexes) {
+      const line = diff.lines[index];
+      if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
+      SELF_CALL.lastIndex = 0;
+      for (let m = SELF_CALL.exec(line.text); m; m = SELF_CALL.exec(line.text)) {
+        if (!SENDING_METHOD.test(m[1].replace(/^_+/, "")) || declaresAt(line.text, m.index) || DECLARATION.test(line.text.slice(0, m.index + m[0].length))) continue;
+        if (sendsData(argumentText(diff, index, m.index + m[0].length - 1), index, false)) return finding(index, own.name);
       }
     }
   }
@@ -1022,7 +1084,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       const post = HTTP_POST.exec(line.text);
       if (!post) continue;
       // The request's builder chain below (`.json(&payload)`, `.body(body.to_string())`) carries the body too.
-      const raw = argumentText(diff, index, post.index + post[0].length - 1) + chainContinuation(diff, index) + requestBlock(diff, index);
+      const raw = (post[0].endsWith("(") ? argumentText(diff, index, post.index + post[0].length - 1) : "") + chainContinuation(diff, index) + requestBlock(diff, index);
       facts ??= promptFacts(diff);
       facts.parameters = readParameters(diff, index);
       // The body is often a variable assigned above, itself made of another (Go's `data, _ := json.Marshal(reqBody)`):
