@@ -31,6 +31,8 @@ interface Definition {
   recordComponent?: boolean;
   /** Bare `DateField(...)` is also a form or serializer field (WTForms, Django forms, DRF): those collect nothing into storage. */
   notInForm?: boolean;
+  /** SQL column lines in code count only inside a CREATE TABLE statement (DDL held in a string literal). */
+  inCreateTable?: boolean;
 }
 
 // Field definitions; the first defined group is the field name.
@@ -40,6 +42,8 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["sql"]), modelOnly: false, pattern: new RegExp(String.raw`,\s*[\x60"[]?([A-Za-z_]\w*)[\x60"\]]?\s+${SQL_TYPE}`, "i") },
   // SQL inside code (TypeORM, Knex, Go and EF raw migrations): ADD [COLUMN] name TYPE.
   { kinds: new Set(CODE), modelOnly: false, pattern: new RegExp(String.raw`\bADD\s+(?:COLUMN\s+)?(?:IF\s+NOT\s+EXISTS\s+)?\\?[\x60"[]?([A-Za-z_]\w*)\\?[\x60"\]]?\s+${SQL_TYPE}`, "i") },
+  // DDL in a host-language string (a Python triple-quoted CREATE TABLE, a Go or JS template literal): its column lines.
+  { kinds: new Set(CODE), modelOnly: false, inCreateTable: true, pattern: new RegExp(String.raw`^\s*[\x60"[]?([A-Za-z_]\w*)[\x60"\]]?\s+${SQL_TYPE}|,\s*[\x60"[]?([A-Za-z_]\w*)[\x60"\]]?\s+${SQL_TYPE}`, "i") },
   // Migrations that name the column in an argument: Django AddField(name='ssn'), EF AddColumn(name: "SSN"),
   // TypeORM new TableColumn({ name: "ssn" }), Liquibase YAML, JSON and XML changelogs.
   { kinds: new Set([...CODE, "yaml", "config"]), modelOnly: false, migrationOnly: true, pattern: /(?:^|[\s,({])["']?name["']?\s*[:=]\s*["']([A-Za-z_]\w*)["']|^\s*(?:-\s*)?name:\s*([A-Za-z_]\w*)\s*$|<column\b[^>]*\bname="([A-Za-z_]\w*)"/ },
@@ -313,6 +317,19 @@ function describedNext(diff: FileDiff, index: number): boolean {
   return false;
 }
 
+const CREATE_TABLE = /\bCREATE\s+(?:(?:GLOBAL\s+|LOCAL\s+)?TEMP(?:ORARY)?\s+)?TABLE\b/i;
+/** Whether the line sits in a CREATE TABLE statement: one opens at or above it, and no statement or string ends between. */
+function insideCreateTable(diff: FileDiff, index: number): boolean {
+  for (let i = index; i >= 0 && i > index - 60; i--) {
+    const line = diff.lines[i];
+    if (line.kind === "-") continue;
+    if (line.text.length > 2000) return false;
+    if (CREATE_TABLE.test(line.text)) return true;
+    if (i < index && /;|"""|'''|`/.test(line.text)) return false;
+  }
+  return false;
+}
+
 const RECORD_HEADER = /\brecord\s+\w+\s*(?:<[^>]*>)?\s*\(/;
 /** Whether the line sits between `record Name(` and the parenthesis that closes its components. */
 function insideRecordHeader(diff: FileDiff, index: number): boolean {
@@ -456,6 +473,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (definition.migrationOnly && insideRemoval(diff, index)) continue;
       if (definition.schemaClassOnly && !inSchemaClass(diff, index)) continue;
       if (definition.recordComponent && !insideRecordHeader(diff, index)) continue;
+      if (definition.inCreateTable && !insideCreateTable(diff, index)) continue;
       if (definition.notInForm && inFormClass(diff, index)) continue;
       if (name === "address" && (MACHINE_CONTEXT.test(line.text.replace(/\baddress\b/gi, "")) || nearMachineWords(diff, index))) continue;
       // A fingerprint beside a session's or a request's details (user agent, IP, headers, a hash) identifies a browser or

@@ -48,11 +48,35 @@ function loadsRecord(path: string, call: string, text: string): boolean {
   return false;
 }
 
+/** A save or create of a record whose result a chained callback receives: `doc.save()`, `Patient.create(..)`, `.then(`. */
+const SAVE_CALL = /(?<![\w$])([A-Za-z_$][\w$]*)?\s*\.\s*(?:save|create|insert|insertOne|add)\s*\(/;
+/** The callback's parameter: `.then(saved =>`, `.then((doc) =>`, `.then(function (doc)`, Mongoose's `save((err, doc) =>`. */
+const SAVED_CALLBACK = /\.\s*then\s*\(\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([A-Za-z_$][\w$]*)\s*(?:\)\s*)?(?:=>|\{|,|\))|\.\s*save\s*\(\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(\s*err\w*\s*,\s*([A-Za-z_$][\w$]*)/;
+
 /** Names given a person's record in these lines (a hunk's lines before the call and the call's line). */
 export function recordNames(lines: string[], path: string): Set<string> {
   const names = new Set<string>();
   const go = path.endsWith(".go");
+  // Whether the chain being read (this line and the `.then(` lines under it) saves a person's record.
+  let saving = false;
+  // The name a chain starts with (`user` above a `.save()` line of its own).
+  let head = "";
   for (const text of lines) {
+    // A saved record handed to the save's callback is the record, whatever the callback calls it (`.then(patientInfo =>`).
+    if (text.length <= 400) {
+      const continued = /^\s*\./.test(text);
+      if (!continued) head = /^\s*(?:(?:return|await)\s+)*([A-Za-z_$][\w$]*)/.exec(text)?.[1] ?? "";
+      const save = /save|create|insert|add/.test(text) ? SAVE_CALL.exec(text) : null;
+      const receiver = save?.[1] ?? (continued ? head : "");
+      if (save) saving = names.has(receiver) || (/^[A-Z]/.test(receiver) && isPersonRecordType(receiver));
+      else if (!continued) saving = false;
+      const callback = saving ? SAVED_CALLBACK.exec(text) : null;
+      const saved = callback?.[1] ?? callback?.[2];
+      if (saved && !/^err/.test(saved)) names.add(saved);
+      // `const saved = await patient.save()`: what the save of a record returns is that record.
+      const assigned = save?.[1] && names.has(save[1]) ? ASSIGNED.exec(text) : null;
+      if (assigned && assigned[2].startsWith(save![1])) names.add(assigned[1]);
+    }
     if (text.length > 400 || !/user|customer|patient|member|person|people|contact|applicant|subscriber|employee|cardholder|buyer|student|guest/i.test(text)) continue;
     for (const m of text.matchAll(TYPE_BEFORE)) if (isPersonRecordType(m[1])) names.add(m[2]);
     for (const m of text.matchAll(TYPE_AFTER)) if (isPersonRecordType(m[2])) names.add(m[1]);
