@@ -44,8 +44,23 @@ function notTheJobItself(path: string): boolean {
   return words[0] === "format" || NOT_A_JOB_ROLE.has(words[words.length - 1] ?? "");
 }
 
+/**
+ * Whether a removed purge file's own lines purge nothing stored: every line was already commented out (a job disabled
+ * long before it is deleted), or what it purges is a cache (PurgeUserAbilityCache.ts resets an in-memory abilities
+ * cache) and no line deletes, destroys or prunes records through a call.
+ */
+const COMMENT_LINE = /^-\s*(?:\/\/|#|\*|\/\*|--|$)/;
+const STORED_DELETION_CALL = /\.(?:delete|destroy|remove|unlink|truncate|purge|prune|erase|anonymi[sz]e|where|filter|query)\w*\s*\(|\bDELETE\s+FROM\b/i;
+function purgesNothingStored(file: ChangedFile): boolean {
+  if (!file.patch) return false;
+  const code = file.patch.split("\n").filter((l) => l.startsWith("-") && !l.startsWith("---") && !COMMENT_LINE.test(l));
+  if (code.length === 0) return true;
+  const cache = /cache/i.test(file.path.slice(file.path.lastIndexOf("/") + 1)) || code.some((l) => /cache/i.test(l));
+  return cache && !code.some((l) => STORED_DELETION_CALL.test(l));
+}
+
 function removedDeletionJobFile(file: ChangedFile): RawFinding | undefined {
-  if (file.status !== "removed" || !REMOVED_FILE_RETENTION_JOB.test(file.path) || /(?:^|\/)(?:tests?|spec|__tests__)\//i.test(file.path) || classifyFile(file.path).isMigration || notTheJobItself(file.path)) return undefined;
+  if (file.status !== "removed" || !REMOVED_FILE_RETENTION_JOB.test(file.path) || /(?:^|\/)(?:tests?|spec|__tests__)\//i.test(file.path) || classifyFile(file.path).isMigration || notTheJobItself(file.path) || purgesNothingStored(file)) return undefined;
   return { ruleId: "deletion-job-removed", path: file.path, line: 1, side: "LEFT", evidence: `removed:${file.path}` };
 }
 
@@ -118,8 +133,15 @@ export interface FileAnalysisContext {
  */
 const VENDORED_PATH = /^(?:vendor|third[_-]party)\/|(?:^|\/)(?:node_modules|bower_components)\/|(?:^|\/)\.yarn\/(?:releases|plugins|sdks)\//;
 
+/**
+ * Stubs generated for the editor from the framework's classes (laravel-ide-helper's _ide_helper.php,
+ * _ide_helper_models.php, .phpstorm.meta.php): regenerated wholesale, never run; their `Auth::guard()` facades are the
+ * framework's, not the project's checks.
+ */
+const GENERATED_STUB_PATH = /(?:^|\/)_ide_helper(?:_models|_actions)?\.php$|(?:^|\/)\.phpstorm\.meta\.php$/;
+
 export function analyzeFile(file: ChangedFile, context: FileAnalysisContext): RawFinding[] {
-  if (VENDORED_PATH.test(file.path)) return [];
+  if (VENDORED_PATH.test(file.path) || GENERATED_STUB_PATH.test(file.path)) return [];
   const all: RawFinding[] = [];
   const removedJob = removedDeletionJobFile(file);
   if (removedJob) all.push(removedJob);

@@ -340,6 +340,26 @@ export function insideRemovedFunction(lines: DiffLine[], index: number, addedCom
   return false;
 }
 
+const DEFINITION = /^\s*(?:export\s+)?(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)*(?:def|function|func|fun)?\s*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*\(/;
+const DECORATOR_OR_ATTRIBUTE = /^\s*(?:@|\[)/;
+
+/**
+ * A decorator or attribute removed together with the definition under it (the decorators stacked between them removed
+ * too), whose name is not added back: a deleted endpoint. Used by detect-access-guard-dropped.ts and, with
+ * insideRemovedFunction, by the line rules marked notInsideRemovedFunction (a stack of four decorators over a deleted
+ * Django view puts `@login_required` beyond their three-line look-ahead).
+ */
+export function decoratesRemovedDefinition(lines: DiffLine[], index: number, addedCompact: string): boolean {
+  if (!DECORATOR_OR_ATTRIBUTE.test(lines[index].text)) return false;
+  for (let i = index + 1; i < lines.length && i <= index + 6 && lines[i].hunk === lines[index].hunk; i++) {
+    if (lines[i].kind !== "-") return false;
+    if (DECORATOR_OR_ATTRIBUTE.test(lines[i].text)) continue;
+    const name = DEFINITION.exec(lines[i].text)?.[1];
+    return name !== undefined && !addedCompact.includes(`${name.toLowerCase()}(`);
+  }
+  return false;
+}
+
 /** Kinds whose comments may be block comments (`/* ... *\/`): C-family languages, and the script of components. */
 const BLOCK_COMMENT_KINDS = new Set(["js", "java", "go", "csharp", "php", "rust", "swift", "cpp"]);
 const BLOCK_COMMENT_PATH = /\.(?:dart|kt|kts|scala|groovy)$/i;

@@ -4,7 +4,7 @@
 // as `"AES" + "/ECB/..."`.
 import type { RawFinding } from "./raw-finding.js";
 import type { FileDiff } from "./file-diff.js";
-import { candidateLines, compact, insideRemovedFunction } from "./file-diff.js";
+import { candidateLines, compact, decoratesRemovedDefinition, insideRemovedFunction } from "./file-diff.js";
 import { allRuleSets, ruleSetFor, type CompiledLineRule, type CompiledNear, type RuleSet } from "./rule-table.js";
 import type { DiffLine } from "../diff/parse-patch.js";
 import { LOCK_FILE_PATH } from "../diff/classify-file.js";
@@ -138,7 +138,7 @@ function applyRules(diff: FileDiff, set: RuleSet, index: number, text: string, o
     if (!rule.near.every((near) => nearMatches(lines, index, near, diff.path))) continue;
     if (rule.unlessNear.some((near) => nearMatches(lines, index, near, diff.path))) continue;
     if (line.kind === "-" && rule.definition.notReadded && reAdded(rule, text, match, diff)) continue;
-    if (line.kind === "-" && rule.definition.notInsideRemovedFunction && insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    if (line.kind === "-" && rule.definition.notInsideRemovedFunction && (insideRemovedFunction(lines, index, diff.addedCompact) || decoratesRemovedDefinition(lines, index, diff.addedCompact))) continue;
     const key = `${rule.definition.id}|${line.hunk}`;
     const existing = open.get(key);
     if (existing) {

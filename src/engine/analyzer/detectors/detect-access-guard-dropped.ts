@@ -8,7 +8,7 @@
 // Not: a check leaving with the function or endpoint it lived in, replaced by another check call in the hunk, or a
 // hunk the named-API line rules already report.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, compact, hunkBounds, insideRemovedFunction, type FileDiff } from "../file-diff.js";
+import { candidateLines, compact, decoratesRemovedDefinition, hunkBounds, insideRemovedFunction, type FileDiff } from "../file-diff.js";
 import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
@@ -65,13 +65,16 @@ const IDENTIFIER = /[A-Za-z_$][\w$]*[?!]?/g;
 const BARE_CALL = /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/;
 /** A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`, `$this->authorize(...)`). */
 const CHECK_CALL = /^\s*(?:await\s+)?(?:\$?[\w$]+(?:\.|->|::))*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i;
+/** A decorator on a line of its own (`@login_required`, `@permission_required("x")`). Ruby has no decorators: there
+ * `@user.add_role(...)` calls a method on an instance variable (a role granted, not a check), so Ruby skips this shape. */
+const DECORATOR_REGISTRATION = /^\s*@([\w.]+)(?:\(.*\))?\s*$/;
 const GUARD_REGISTRATION = [
   /^\s*before_(?:action|filter)\s+:(\w+[?!]?)/,
   // Pundit's (and Action Policy's) enforcement that every action authorised (`after_action :verify_authorized`) or
   // scoped its query (`after_action :verify_policy_scoped`): removed, an action that forgets to authorise goes unnoticed.
   /^\s*after_action\s+:(verify_authorized|verify_policy_scoped)\b/,
   /\bdependencies\s*=\s*\[\s*(?:Depends|Security)\s*\(\s*([\w.]+)/,
-  /^\s*@([\w.]+)(?:\(.*\))?\s*$/,
+  DECORATOR_REGISTRATION,
   /^\s*\[\s*([\w.]+)(?:\(.*\))?\s*\]\s*$/,
   // A FastAPI parameter whose dependency is the check (`_: None = Depends(require_admin),`, `Annotated[..., Depends(x)]`).
   /^\s*\w+\s*(?::[^=\n]*)?=\s*(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*,?\s*$/,
@@ -488,6 +491,25 @@ function qualifierOfKept(removed: string, name: string, after: string[], added: 
   return false;
 }
 
+/**
+ * Whether `name` is a namespace renamed around a class the rewrite keeps under a new one of shared words (Ruby's
+ * `GroupRoleManagement::Activation.new(self)` -> `GroupManagement::Activation.new(self)`, PHP's `App\Roles\Sync` ->
+ * `App\Groups\Sync`): a module was renamed, the class it holds is the same. Only `::` and `\` paths to a capitalised
+ * class count; a member called on a renamed object (`AuthMiddleware.handle`) may be another object's.
+ */
+function renamedNamespace(removed: string, name: string, added: string): boolean {
+  const separator = removed.includes(`${name}::`) ? "::" : removed.includes(`${name}\\`) ? "\\" : undefined;
+  if (separator === undefined) return false;
+  const start = removed.indexOf(`${name}${separator}`);
+  if (start > 0 && /[\w$]/.test(removed[start - 1])) return false;
+  const kept = /^[A-Z]\w*/.exec(removed.slice(start + name.length + separator.length))?.[0];
+  if (kept === undefined) return false;
+  // The new namespace shares a word other than a guard word with the old one (Group...Management): the same module renamed.
+  const renamed = new RegExp(`([A-Za-z_]\\w*)${separator === "::" ? "::" : "\\\\"}${kept}\\b`).exec(added)?.[1];
+  const oldWords = splitWords(name).filter((w) => !GUARD_WORDS.has(w));
+  return renamed !== undefined && splitWords(renamed).some((w) => oldWords.includes(w));
+}
+
 /** Whether `name` occurs in `text` other than as a member (`.name`, `->name`). */
 function standsAlone(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
@@ -498,15 +520,30 @@ function standsAlone(text: string, name: string): boolean {
   return false;
 }
 
+/**
+ * The added line with the added lines that continue its call when it leaves a parenthesis or bracket open
+ * (`@manager_can_enter(perm="x")` rewrapped as `@manager_can_enter(` / `    perms=["x", "y"]` / `)`): the arguments moved
+ * to the lines below, they were not dropped. At most 12 lines are joined.
+ */
+function withContinuation(lines: DiffLine[], added: number): string {
+  let text = lines[added].text;
+  let open = 0;
+  for (const c of text) open += c === "(" || c === "[" ? 1 : c === ")" || c === "]" ? -1 : 0;
+  for (let i = added + 1; open > 0 && i < lines.length && i <= added + 12 && lines[i].kind === "+" && lines[i].hunk === lines[added].hunk; i++) {
+    text += ` ${lines[i].text.trim()}`;
+    for (const c of lines[i].text) open += c === "(" || c === "[" ? 1 : c === ")" || c === "]" ? -1 : 0;
+  }
+  return text;
+}
 function droppedGuards(removed: string, added: number, facts: HunkFacts): string[] {
   if (ASSIGNABLE_FIELDS.test(removed) || !mayDropPart(removed, facts.lines[added].text)) return [];
   const before = identifiers(removed);
-  const after = identifiers(facts.lines[added].text);
+  const after = identifiers(withContinuation(facts.lines, added));
   const dropped = minus(before, after);
   const gained = minus(after, before);
   // A guard name that is neither in a guard's position nor wrapping a call is data (`super(AdminForm, self)`, `"login"`).
   const inPosition = (GUARD_POSITION.test(removed) && !TEMPLATE_DATA_DIRECTIVE.test(removed)) || TRPC_PROCEDURE.test(removed);
-  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && !qualifierOfKept(removed, t, after, facts.lines[added].text) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
+  const guards = dropped.filter((t) => isGuardName(t) && !facts.addedElsewhere(added, after, t) && !qualifierOfKept(removed, t, after, facts.lines[added].text) && !renamedNamespace(removed, t, facts.lines[added].text) && (inPosition || (calledIn(removed, t) && isCheckName(t))));
   // An attribute or decorator list keeps one name (`[HttpGet, Authorize]` -> `[HttpGet]`), and so does an object's
   // property (tRPC's `delete: protectedProcedure` -> `delete: publicProcedure`); other lines keep two.
   const minKept = /^\s*(?:[@\[]|[\w$]+\s*:)/.test(removed) ? 1 : 2;
@@ -534,20 +571,8 @@ function droppedMiddlewareAlias(removed: string, added: string, diff: FileDiff):
   return quoted(removed).find((alias) => !kept.has(alias) && LARAVEL_GUARD_ALIAS.test(alias) && !readded(diff, `'${alias}'`) && !readded(diff, `"${alias}"`));
 }
 
-const DEFINITION = /^\s*(?:export\s+)?(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)*(?:def|function|func|fun)?\s*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*\(/;
-const DECORATOR_OR_ATTRIBUTE = /^\s*(?:@|\[)/;
-
 /** A decorator or attribute removed together with the definition under it, whose name is not added back: a deleted endpoint. */
-function guardsDeletedDefinition(lines: DiffLine[], index: number, addedCompact: string): boolean {
-  if (!DECORATOR_OR_ATTRIBUTE.test(lines[index].text)) return false;
-  for (let i = index + 1; i < lines.length && i <= index + 6 && lines[i].hunk === lines[index].hunk; i++) {
-    if (lines[i].kind !== "-") return false;
-    if (DECORATOR_OR_ATTRIBUTE.test(lines[i].text)) continue;
-    const name = DEFINITION.exec(lines[i].text)?.[1];
-    return name !== undefined && !addedCompact.includes(`${name.toLowerCase()}(`);
-  }
-  return false;
-}
+const guardsDeletedDefinition = decoratesRemovedDefinition;
 
 /** The line rules that already report removed checks by their API names: where one fires, it speaks for the hunk. */
 const NAMED_CHECK_RULES = new Set(["auth-check-removed", "authorization-rule-removed", "mfa-check-removed"]);
@@ -879,8 +904,37 @@ function guardDowngraded(removed: string, added: string, diff: FileDiff): boolea
   return false;
 }
 
+/**
+ * A Rails filter moved into the actions: `before_action :context_authorize!` removed with its own `def
+ * context_authorize!`, whose check (`authorize! Faq, context: ...`) each action now calls itself (`authorize!`). The
+ * check the filter ran is added back in the file; only the filter method went. At most 8 body lines are read.
+ */
+const RUBY_FILTER = /^\s*(?:prepend_)?before_(?:action|filter)\s+:(\w+[?!]?)/;
+function filterInlined(diff: FileDiff, index: number): boolean {
+  const name = RUBY_FILTER.exec(diff.lines[index].text)?.[1];
+  if (name === undefined) return false;
+  const { lines } = diff;
+  const at = lines.findIndex((l) => l.kind === "-" && l.text.trim().startsWith(`def ${name}`) && !/[\w?!]/.test(l.text.trim()[4 + name.length] ?? ""));
+  if (at < 0) return false;
+  for (let i = at + 1; i < lines.length && i <= at + 8 && lines[i].kind === "-" && !/^\s*end\b/.test(lines[i].text); i++) {
+    const call = BARE_CALL.exec(lines[i].text)?.[1] ?? CHECK_CALL.exec(lines[i].text)?.[1];
+    if (call === undefined || !isGuardName(call)) continue;
+    if (lines.some((l) => l.kind === "+" && l.text.trim().startsWith(call) && !/[\w?!]/.test(l.text.trim()[call.length] ?? ""))) return true;
+  }
+  return false;
+}
+
+/** A NestJS guard alone in its list that checks the tenant's plan, set-up or request rate (`@UseGuards(SubscriptionGuard)`,
+ * `@UseGuards(EnsureTenantIsInitializedGuard)`): nothing about who calls. rules.yaml's auth-check-removed skips it too. */
+const NOT_ACCESS_NEST_GUARD = /@UseGuards\s*\(\s*\w*(?:Subscription|Throttler|Billing|Plan|FeatureFlag|Licen[cs]e|IsInitiali[sz]ed|IsSeeded|IsReady)\w*Guard\s*\)/;
+const RUBY_FILE = /\.(?:rb|rake|jbuilder)$/i;
+/** Seed scripts (Rails db/seeds, Laravel seeders) create sample users and grant them roles; nothing there checks a
+ * request, so a grant or condition taken out of them opens nothing. rules.yaml's auth-check-removed skips them too. */
+const SEED_PATH = /(?:^|\/)db\/seeds?(?:\/|\.rb$)|(?:^|\/)(?:database\/)?seeders?\/|(?:^|\/)seeds?\.(?:py|[cm]?[jt]s|exs)$/;
+
 export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   const { kind, isTestOnly } = diff.fileClass;
+  if (SEED_PATH.test(diff.path)) return [];
   if (!isTestOnly && kind !== "docs" && diff.file.status === "removed") return deletedGuardFile(diff);
   if (isTestOnly || kind === "docs" || diff.file.status === "removed" || diff.removed.texts.length === 0) return [];
   const { lines } = diff;
@@ -895,7 +949,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   };
   for (const index of candidateLines(diff.removed, PREFILTER)) {
     const line = lines[index];
-    if (COMMENT.test(line.text) || reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE) continue;
+    if (COMMENT.test(line.text) || reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE || NOT_ACCESS_NEST_GUARD.test(line.text)) continue;
     if (MFA_WORD.test(line.text)) {
       // A second-factor middleware or check named in a settings list (`'django_otp.middleware.OTPMiddleware',`).
       const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
@@ -920,10 +974,11 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     for (const shape of GUARD_REGISTRATION) {
       // SQL has no call without parentheses: `required_permission text;` in a PL/pgSQL DECLARE block declares a variable.
       if (kind === "sql" && shape === BARE_CALL) continue;
+      if (shape === DECORATOR_REGISTRATION && RUBY_FILE.test(diff.path)) continue;
       // A check given only the configuration (`checkDefaultPermissions(config);` at start-up) validates settings; no caller is checked.
       if (CONFIGURATION_ONLY_CALL.test(line.text)) continue;
       const name = shape.exec(line.text)?.[1];
-      if (name && (isGuardName(name.split(".").pop()!) || name === "verify_policy_scoped") && !diff.addedCompact.includes(compact(name))) report("auth-check-removed", index);
+      if (name && (isGuardName(name.split(".").pop()!) || name === "verify_policy_scoped") && !diff.addedCompact.includes(compact(name)) && !filterInlined(diff, index)) report("auth-check-removed", index);
     }
     const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
     if (setting && isGuardName(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting))) report("auth-check-removed", index);

@@ -343,8 +343,9 @@ function namesSomething(value: string): boolean {
   if (/^[a-z_]+(?::[\w,.]+)?(?:\|[a-z_]+(?::[\w,.]+)?)+$/.test(value) || /^[A-Z]{2,8}$/.test(value)) return true;
   // Lower-case words joined by - or _ with no credential word among them ("checkout_data") name an entry or an event.
   if (/^[a-z]{2,}(?:[-_][a-z]{2,})+$/.test(value) && !/(?:^|[-_])(?:secret|pass\w*|pwd|token|key|auth|jwt|api|credentials?)(?:$|[-_])/.test(value)) return true;
-  // A path or route ("user/auth/reset_passwd") names a template or an endpoint.
-  if (/^[\w.-]+(?:\/[\w.-]+)+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return true;
+  // A path or route ("user/auth/reset_passwd") names a template or an endpoint, also with its parameters written as
+  // Express's `:token`, `{token}` or `<token>` segments ("auth/reset_password/:token"). Every segment starts after a `/`.
+  if (/^[\w.-]+(?:\/(?:[\w.-]+|:\w+|\{\w+\}|<\w+>))+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return true;
   // A URN ("urn:uuid:181d4fae-...", a WebDAV lock token's name) or a namespaced XML name ("D:sync-token") identifies a
   // thing; an action slug ("forgot-password", "reset_token") names a page or a route.
   if (/^urn:[\w.:-]+$/i.test(value) || /^[A-Za-z]{1,10}:[a-z]+(?:-[a-z]+)*$/.test(value)) return true;
@@ -377,10 +378,17 @@ const PASSWORD_HASH = /^\$(?:2[aby]?\$\d\d|argon2(?:id|i|d)|[156]|scrypt|pbkdf2[
 
 const VERSION_RANGE = /^(?:[~^]|[<>]=?|==?)?v?\d+(?:\.(?:\d+|x|\*)){1,3}(?:-[\w.]+)?(?:\+[\w.]+)?$/;
 
+/**
+ * A value that is one interpolation and nothing else (Ruby's `'#{db_password}'` in a shell command, `${PASSWORD}`,
+ * `$password`, PHP's `{$pass}`, a `{{ password }}` template): the quotes hold a variable's value, not a literal.
+ */
+const WHOLE_INTERPOLATION = /^(?:#\{[\w.@:\[\]'"]{1,100}\}|\$\{[\w.:\[\]'"-]{1,100}\}|\$[A-Za-z_]\w*|\{\$[\w.\->\[\]'"]{1,100}\}|\{\{\s*[\w.]{1,100}\s*\}\})$/;
+
 /** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
 function isLiteralCredential(key: string, rawValue: string, envFallback = false): boolean {
   // An auth scheme word before the token ("Token 3f9a...", "Bearer eyJ...") is how the header carries it.
   const value = rawValue.replace(AUTH_SCHEME_PREFIX, "");
+  if (WHOLE_INTERPOLATION.test(value)) return false;
   // A password slot filled with the word's own short form (opt_password = "pass", DB_PWD = "pwd") names the slot, as
   // "host" and "user" beside it do: connection templates are written so.
   if (PASSWORD_ABBREVIATION.test(value) && /pass|pwd/i.test(key)) return false;

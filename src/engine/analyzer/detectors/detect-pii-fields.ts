@@ -167,6 +167,22 @@ const DATA_OBJECT_ROLE_SUFFIX = new RegExp(`(?<=[a-z])(?:${DATA_OBJECT_ROLE}|Sch
 /** A class, data class, struct, record, interface or type named after a person (a Patient, a CustomerDto, an EmployeeEntity)
  * declares a data model or DTO in any language, whatever folder it sits in. */
 const PERSON_DECLARATION = /^\s*(?:export\s+)?(?:(?:public|internal|private|abstract|sealed|final|open|partial|data|case)\s+)*(?:class|struct|record|interface|type)\s+\w*?(?:Patient|Customer|Employee|User|Member|Client|Applicant|Student|Person|Tenant|Guest|Candidate|Beneficiary|Subscriber|Citizen|Resident|Passenger|Traveller|Traveler|Driver|Donor|Kyc|KYC|Staff|Doctor|Nurse|Teacher|Parent|Borrower|Policyholder|PolicyHolder|Claimant|Volunteer|Athlete|Voter|Buyer|Seller|Owner|Contact)(?:Dto|DTO|Entity|Model|Data|Info|Record|Request|Response|Input|Profile|Details)?\b/m;
+/**
+ * JavaScript/TypeScript transfer objects (NestJS `dtos/` folders, `*.dto.ts`): the body an endpoint takes or returns, checked
+ * by class-validator or documented by @ApiProperty, not a table. As in an API description, only the special categories count
+ * there; the contact fields every customer or branch resource carries are reviewed where a model or migration stores them.
+ */
+const TRANSFER_OBJECT_PATH = /(?:^|\/)dtos?\/|[.-]dto\.[cm]?[jt]s$|[a-z](?:Dto|DTO)\.[cm]?[jt]s$/;
+/** A class named for its role around an entity (UpdateOrganizationDto, OrganizationMetadataResponseDto, WarehouseResponse):
+ * the word before the role names the entity. */
+const ROLE_SUFFIXES = /(?:Metadata|Meta|Details|Info)?(?:Dto|DTO|Entity|Model|Request|Response|Input|Output|Payload|Schema)+$/;
+function entityWord(entity: string): string {
+  const stripped = entity.replace(ROLE_SUFFIXES, "");
+  // Only a name with a role suffix, and with no person in it (PatientItem is a patient's record; CustomerProductDto a customer's).
+  const words = toSnakeCase(stripped).split("_");
+  if (stripped === entity || words.some((w) => PERSON_WORD.test(w) || PATIENT.test(w))) return "";
+  return words[words.length - 1];
+}
 /** A TypeScript interface or type alias: a shape checked at compile time, not a class, table or schema. */
 const TYPE_SHAPE = /^\s*(?:export\s+)?(?:declare\s+)?(?:interface|type)\s/;
 const MODEL_DECLARATION = new RegExp(`${SCHEMA_MARKER.source}|${PERSON_DECLARATION.source}`, "m");
@@ -238,7 +254,8 @@ const GENERATED_SDK_PATH = /(?:^|\/)sdks?\/(?:python|typescript|ts|js|javascript
  * A key pointing at another table's row (`credit_card_id INT`, `bank_account_id` with a foreign key): the sensitive
  * data sits in that table, where it is reviewed. Identifiers that are the value itself (tax_id, national_id) are not keys.
  */
-const REFERENCE_TYPE = /\b(?:INT\w*|BIGINT|SMALLINT|UUID|ForeignKey|references|REFERENCES|foreignId|foreignIdFor|belongs_to|ManyToOne|OneToOne|JoinColumn)\b/i;
+// A JSON-schema property typed as a number (Objection's jsonSchema `bankAccountId: { type: 'number' }`) holds a row's id.
+const REFERENCE_TYPE = /\b(?:INT\w*|BIGINT|SMALLINT|UUID|ForeignKey|references|REFERENCES|foreignId|foreignIdFor|belongs_to|ManyToOne|OneToOne|JoinColumn)\b|\btype["']?\s*:\s*["']number["']/i;
 const VALUE_IDENTIFIER = /(?:^|_)(?:tax|national|voter|insurance|medicare|medicaid|patient|identity|visa|social_security|social|passport|id_card|nhs|abha|aadhaar)_id$/;
 /** The table's own key (`allergy_id` auto-incremented in the allergy table) makes a table of that data: not a reference. */
 const OWN_KEY = /\bautoIncrement\b|\bAUTO_INCREMENT\b|\bprimaryKey\b|\bPRIMARY\s+KEY\b|\b(?:BIG)?SERIAL\b|\bIDENTITY\b/i;
@@ -276,9 +293,10 @@ function entityOf(diff: FileDiff, index: number): string | undefined {
   }
   return undefined;
 }
-/** The last word of a file's name without its extensions and role suffixes: parent-pet.schema.ts -> pet, DogEntity.java -> dog. */
+/** The last word of a file's name without its extensions and role suffixes: parent-pet.schema.ts -> pet, DogEntity.java -> dog,
+ * GetCurrentOrganizationResponse.dto.ts -> organization. */
 function fileEntityWord(path: string): string {
-  const stem = toSnakeCase((path.slice(path.lastIndexOf("/") + 1).split(".")[0] ?? "").replace(DATA_OBJECT_ROLE_SUFFIX, ""));
+  const stem = toSnakeCase((path.slice(path.lastIndexOf("/") + 1).split(".")[0] ?? "").replace(DATA_OBJECT_ROLE_SUFFIX, "").replace(ROLE_SUFFIXES, ""));
   return stem.slice(Math.max(stem.lastIndexOf("_"), stem.lastIndexOf("-")) + 1);
 }
 /** Whether an annotation-only attribute sits in a schema class: false for a plain class, a TypedDict, a Protocol, an Enum. */
@@ -421,6 +439,9 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   const typeShapeOnly = () => (typeShape ??= kind === "js" && !diff.fileClass.isModel && !isMigration && !DATA_OBJECT_FOLDER.test(diff.path) && !DATA_OBJECT_FILE.test(diff.path)
     && !SCHEMA_MARKER.test(diff.added.text) && !(diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && SCHEMA_MARKER.test(l.text)))
     && !diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && PERSON_DECLARATION.test(l.text) && !TYPE_SHAPE.test(l.text)));
+  let transfer: boolean | undefined;
+  const transferObjectOnly = () => (transfer ??= kind === "js" && !isMigration && TRANSFER_OBJECT_PATH.test(diff.path)
+    && !SCHEMA_MARKER.test(diff.added.text) && !(diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && SCHEMA_MARKER.test(l.text))));
   const openApi = OPENAPI_PATH.test(diff.path) || OPENAPI_MARKER.test(diff.added.text) || JSON_SCHEMA_PATH.test(diff.path)
     || (kind === "config" && diff.path.endsWith(".json") && (JSON_SCHEMA_MARKER.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && JSON_SCHEMA_MARKER.test(l.text)))));
   const isChangelog = isMigration || CHANGELOG_PATH.test(diff.path);
@@ -466,7 +487,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       // API takes and returns, not what is newly stored: there only the special categories and identifiers count, not
       // the contact details (phone, address) every user resource carries.
       if (definition === OPENAPI_DEFINITION && !isSensitive) continue;
-      if (definition.modelOnly && !isSensitive && typeShapeOnly()) continue;
+      if (definition.modelOnly && !isSensitive && (typeShapeOnly() || transferObjectOnly())) continue;
       if (MACHINE_ADDRESS.test(name) || NOT_PERSONAL_SENSE.test(name) || INDEX_NAME.test(name)) continue;
       // A hash, token or masked tail of the value (`ssn_hash`, `card_token`, `card_last4`) is not the value itself.
       if (DERIVED_VALUE.test(name) || SETTING_FLAG.test(name) || (referenceKey(name, line.text) && !(entityOf(diff, index) ?? "").toLowerCase().includes(name.slice(0, -3)))) continue;
@@ -484,7 +505,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       const entity = entityOf(diff, index) ?? "";
       // A prefixed table name (sylius_channel, wp_products) is read by its last word; with no declaration in view, a
       // schema or model file is named for its entity (parent-pet.schema.ts, models/Dog.java); a migration is named for its change.
-      if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1))) continue;
+      if (NON_PERSON.test(entity) || NON_PERSON.test(entity.slice(entity.lastIndexOf("_") + 1)) || NON_PERSON.test(entityWord(entity))) continue;
       if (entity === "" && !isMigration && NON_PERSON.test(fileEntityWord(diff.path))) continue;
       if (!isSensitive && INSTITUTION.test(toSnakeCase(entity).slice(toSnakeCase(entity).lastIndexOf("_") + 1))) continue;
       if (assetPaper(entity || (isMigration ? "" : fileEntityWord(diff.path)), name)) continue;

@@ -281,6 +281,26 @@ function hunkAdded(diff: FileDiff, index: number, aliases: Set<string>, cache: M
   return facts;
 }
 
+/**
+ * The bracket that encloses line `index` on the old side (read upwards over removed and context lines, at most 12):
+ * `{` for an object literal, `(` for a call's argument list. A shorthand `tenantId,` inside `filterEntries(` is an
+ * argument passed on positionally (a service signature that dropped its tenant parameter when tenancy moved into
+ * request-scoped injection), not a `where: { tenantId }` condition.
+ */
+function enclosingBracket(lines: DiffLine[], index: number): string | undefined {
+  let depth = 0;
+  for (let i = index - 1; i >= 0 && i >= index - 12 && lines[i].hunk === lines[index].hunk; i--) {
+    if (lines[i].kind === "+") continue;
+    const text = lines[i].text;
+    for (let c = text.length - 1; c >= 0; c--) {
+      const ch = text[c];
+      if (ch === ")" || ch === "]" || ch === "}") depth++;
+      else if (ch === "(" || ch === "[" || ch === "{") { if (depth === 0) return ch; depth--; }
+    }
+  }
+  return undefined;
+}
+
 export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
   const { kind, isTestOnly } = diff.fileClass;
   if (isTestOnly || !(isCodeKind(kind) || kind === "sql" || kind === "other") || diff.file.status === "removed" || diff.removed.texts.length === 0) return [];
@@ -295,6 +315,7 @@ export function detectQueryScopeDropped(diff: FileDiff): RawFinding[] {
     if (reported.has(line.hunk) || line.text.length > MAX_LINE || COMMENT.test(line.text) || LOG_CALL.test(line.text)) continue;
     aliases ??= aliasesOf(diff);
     let keys = scopeKeys(line.text, aliases, kind === "js");
+    if (kind === "js" && keys.length > 0 && scopeKeys(line.text, aliases, false).length === 0 && enclosingBracket(lines, index) === "(") continue;
     let derivedOnly = false;
     if (keys.length === 0) {
       const derived = derivedQuery(line.text).key;
