@@ -59,12 +59,16 @@ const ENV_FALLBACKS = CREDENTIAL_SINKS.fallbacks.map((f) => ({ needs: f.needs, p
 /** Option keys of a sink's options object (opts.secretOrKey = "...", { secretOrKey: "..." }); the literal follows the match. */
 const SINK_OPTIONS = (CREDENTIAL_SINKS.options ?? []).map((o) => ({ ...o, pattern: new RegExp(String.raw`(?:^|[^\w$])(?:[\w$]+\.)?${escapeRegex(o.key)}["']?\s*(?::|=(?!=))\s*`) }));
 
+/** A Slack incoming webhook's path without its host: /T<team>/B<channel>/<24-character token>. */
+const SLACK_WEBHOOK_PATH = /(?:^|["'`\s=(])\/?T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{24}(?![A-Za-z0-9])/;
 const KNOWN_FORMATS: Array<[RegExp, string]> = [
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, "AWS access key id"],
   [/-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/, "private key"],
   [/\bgh[pousr]_[A-Za-z0-9]{36,}\b|\bgithub_pat_[A-Za-z0-9_]{50,}/, "GitHub token"],
   [/\bxox[abposr]-[0-9A-Za-z-]{10,}/, "Slack token"],
   [/hooks\.slack\.com\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/[A-Za-z0-9]{12,}/, "Slack webhook URL"],
+  // The same webhook's path kept apart from its host ("https://hooks.slack.com/services" + suffix): team, channel, 24-char token.
+  [SLACK_WEBHOOK_PATH, "Slack webhook URL"],
   [/\b(?:sk|rk)_live_[0-9A-Za-z]{20,}/, "Stripe live key"],
   // Test-mode secret keys reach the account's sandbox (its customers and charges); 24 or more random characters with
   // upper case and digits, so sk_test_xxx, sk_test_mock_key and typed runs are not one.
@@ -122,9 +126,10 @@ const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 /** Keys published on purpose: the Azure storage emulator's well-known account key, Stripe's sample test keys. */
 const DOCUMENTED_KEY = /sk_test_4eC39HqLyjWDarjtT1zdp7dc|sk_test_BQokikJOvBiI2HlWgH4olfQ2|Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
 
-const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|passphrase|pat|pass)`;
+// cookie_key: the key cookie-session and keygrip sign cookies with (keys.js's cookieKey), a session secret by another name.
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|cookie_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|passphrase|pat|pass)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
-const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|passphrase)$/i;
+const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|cookie_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|passphrase)$/i;
 /** The words of an identifier, lower-cased: MAIL_PASS, mailPass, mail-pass and MAILPass are all ["mail", "pass"]. */
 function keyWords(key: string): string[] {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
@@ -134,8 +139,8 @@ const endsInPassWord = (key: string): boolean => keyWords(key).pop() === "pass";
 /** A key the vocabulary matched: "...pass" only when pass is a word of it; "...pat" (a personal access token: GITHUB_PAT,
  * clarifai_pat, AzureDevOpsPat) likewise, not the end of "compat" or "spat". */
 const namesCredentialKey = (key: string): boolean => /pass$/i.test(key) ? endsInPassWord(key) : !/pat$/i.test(key) || keyWords(key).pop() === "pat";
-/** key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" / C# Key { get; set; } = "value" */
-const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*\{\s*get;[^}]{0,40}\})?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?(?:\s+(?:string|String|str)(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["']([^"'\n]{4,200})["']`, "i");
+/** (JavaScript's template literals, `value`, are quoted values too.) key = "value" / key: 'value' / key => "value" / key := "value" / "key": "value" / attr="value" / C# Key { get; set; } = "value" */
+const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:hmac|[0-9]+))*)["']?\]?(?:\s*\{\s*get;[^}]{0,40}\})?(?:\s*:\s*&?(?:'static\s+)?[A-Za-z_][\w<>\[\]]*\??(?=\s*=))?(?:\s+(?:string|String|str)(?=\s*=))?\s*(?:=|:|=>|:=)\s*(?:([A-Za-z]+)\s*\()?\s*["'\`]([^"'\`\n]{4,200})["'\`]`, "i");
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'); or a type
  * expression of a schema library (arktype's `apikey: type('string > 0')`). */
 const REFERENCE_CALL = /^(?:type|env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr|t|tr|i18n|gettext|ngettext|trans|translate|lang|formatMessage|_+)$/i;
@@ -313,8 +318,18 @@ const UPPER_SLOT_TOKEN = /^[A-Z]{0,20}(?:PASSWORD|PASSWD|SECRET|APIKEY|TOKEN)[A-
 /** A query's named parameter (`->set('u.user_password', ':nullValue')` in Doctrine's query builder, PDO's `:password`,
  * SQLAlchemy's text() binds): the value is bound later, none is written. */
 const BOUND_PARAMETER = /^:[A-Za-z_]\w{0,60}$/;
+/** A slot's description in braces or brackets ("{WEATHER API KEY}", "[api_key]"): words only, the value to put there. */
+const BRACKETED_SLOT = /^[{[]\s?[A-Za-z][A-Za-z _-]{0,60}[}\]]$/;
+/** A masked value: one character repeated with a single other among it (AAAAAA0AAAA, 00000A0000), a token's shape only. */
+function maskedValue(value: string): boolean {
+  if (value.length < 8 || value.length > 64) return false;
+  const first = value[0] === value[1] ? value[0] : value[2];
+  let others = 0;
+  for (const c of value) if (c !== first && ++others > 1) return false;
+  return true;
+}
 function isPlaceholder(value: string): boolean {
-  if (BOUND_PARAMETER.test(value) || designTokenValue(value) || VALIDATION_RULES.test(value) || CREDENTIAL_WORD_VALUE.test(value) || SLOT_DESCRIPTION.test(value) || UPPER_SLOT_TOKEN.test(value)) return true;
+  if (BRACKETED_SLOT.test(value) || maskedValue(value) || BOUND_PARAMETER.test(value) || designTokenValue(value) || VALIDATION_RULES.test(value) || CREDENTIAL_WORD_VALUE.test(value) || SLOT_DESCRIPTION.test(value) || UPPER_SLOT_TOKEN.test(value)) return true;
   // The sample values of a library's documentation (jsonwebtoken's 'shhhhh', golang-jwt's "AllYourBase"), copied.
   if (DOCUMENTED_SAMPLES.has(value)) return true;
   if (RAZOR_EXPRESSION.test(value) || KEYLESS_SERVER_VALUE.test(value) || PLACEHOLDER.test(value) || localizedPlaceholder(value) || VARIABLE_NAME_VALUE.test(value) || TEMPLATE_TOKEN.test(value) || /(.)\1{15,}/.test(value)) return true;
@@ -410,6 +425,8 @@ function isLiteralCredential(key: string, rawValue: string, envFallback = false)
   // A Google app password (four groups of four letters, as Google shows it) is one too (nodemailer's auth.pass).
   if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && (APP_PASSWORD.test(value) || (!namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value))));
   if (!STRONG_KEY.test(key)) return looksSecret(value);
+  // An app password reads like four short words (PHPMailer's $mail->Password = 'abcd efgh ijkl mnop'), not prose.
+  if (APP_PASSWORD.test(value)) return true;
   if (namesSomething(value)) return false;
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
   if (isPlaceholder(value) || value.includes("://") || (value.length > 120 && !/^[A-Za-z0-9+/=_-]+$/.test(value)) || FIELD_NAME_VALUE.test(value)) return false;
@@ -678,6 +695,20 @@ function remoteServerPassword(secretKind: string, text: string): boolean {
     : undefined;
   return host !== undefined && NAMED_HOST.test(host) && !PLACEHOLDER_HOST.test(host) && !PRIVATE_ADDRESS.test(host) && !LOCAL_HOST.test(host);
 }
+/** A host setting (host:, smtp_host=, server:) naming a lower-case domain, a few lines above in the same hunk. */
+const HOST_SETTING = /^\s*(?:[\w.-]{0,40}[._-])?(?:[Hh]ost(?:[Nn]ame)?|HOST(?:NAME)?|[Ss]erver|SERVER)["']?\s*[:=]\s*["']?([a-z0-9][a-z0-9.-]{0,200}\.[a-z]{2,24})["']?\s*,?\s*$/;
+/**
+ * A credential under a public server's host in development configuration (spring.mail host: smtp.gmail.com then
+ * password: ...): the account is a real one on someone else's server, not a throwaway of the developer's stack.
+ */
+function publicHostAbove(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 6) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
+    const line = diff.lines[i];
+    const host = line.kind === "-" || line.text.length > 300 ? undefined : HOST_SETTING.exec(line.text)?.[1];
+    if (host !== undefined && NAMED_HOST.test(host) && !PLACEHOLDER_HOST.test(host) && !PRIVATE_ADDRESS.test(host) && !LOCAL_HOST.test(host)) return true;
+  }
+  return false;
+}
 /** Keys meant for browsers: search-only DocSearch/Algolia keys and Firebase web configuration. */
 const PUBLIC_CLIENT_KEY = /\b(?:apiKey|api_key|searchKey|search_api_key|searchApiKey)\b/i;
 const ECHO_SERVICE = /httpbin\.org|postman-echo\.com|reqres\.in|jsonplaceholder\.typicode\.com/;
@@ -761,7 +792,8 @@ function chosenPassword(value: string): boolean {
   return !/p[a@4]s{1,2}w[o0]r?d|pass|pwd|secret|admin|root|test|guest|changeme|strong|qwerty|12345|abc123|sql|postgres|maria|mongo|redis|oracle|docker|local|dev|demo/i.test(value);
 }
 /** Default passwords of a freshly installed database or broker. */
-const DEFAULT_PASSWORD = /^(?:1234|12345|123456|1234567|12345678|123456789|111111|root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor|abc123)$/i;
+// youshallnotpass: the password Lavalink's shipped application.yml gives its local audio node.
+const DEFAULT_PASSWORD = /^(?:1234|12345|123456|1234567|12345678|123456789|111111|root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor|abc123|youshallnotpass)$/i;
 const LOCAL_ADDRESS = /\b(?:localhost|127\.0\.0\.1)\b/;
 const COMPOSE_FILE = /(?:^|\/)(?:docker-)?compose[\w.-]*\.ya?ml$/;
 /**
@@ -1486,6 +1518,9 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   // Lines with a vendor's "app id" key hold no credential word for the prefilter: added when the file calls that vendor.
   const appIdLines = new Set(appIdKeyLines(diff));
   if (appIdLines.size > 0) candidates = [...new Set([...candidates, ...appIdLines])].sort((a, b) => a - b);
+  // A webhook path kept apart from its host names no credential word either (webhookSuffix := "/T.../B.../...").
+  const webhookPaths = diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 1000 && diff.added.texts[i].includes("/B") && SLACK_WEBHOOK_PATH.test(diff.added.texts[i]));
+  if (webhookPaths.length > 0) candidates = [...new Set([...candidates, ...webhookPaths])].sort((a, b) => a - b);
   for (const candidate of candidates) {
     const jwkMember = jwkPrivateMember(diff, candidate);
     const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
@@ -1522,7 +1557,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     if (notSecretComment(diff, index)) continue;
     if (findings.some((f) => f.line === line.newLine)) continue;
     if (!KNOWN_FORMAT_KINDS.has(secretKind) && placeholderComment(diff, index)) continue;
-    if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind) && !remoteServerPassword(secretKind, line.text)) continue;
+    if ((throwaway || inDevelopmentSection(diff, index)) && !KNOWN_FORMAT_KINDS.has(secretKind) && !remoteServerPassword(secretKind, line.text) && !(secretKind === "credential assigned to a literal" && publicHostAbove(diff, index))) continue;
     if (secretKind === "credential assigned to a literal" && localDefaultPassword(diff, index)) continue;
     if ((secretKind === "credential assigned to a literal" || secretKind === "credential in a Kubernetes Secret manifest") && exampleHeaderDefault(diff, index)) continue;
     // Firebase web configuration and search-only keys are public by design: the browser holds them.
