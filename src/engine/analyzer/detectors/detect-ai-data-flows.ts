@@ -193,6 +193,20 @@ function enclosingCall(diff: FileDiff, index: number): { callee: string; line: n
   return undefined;
 }
 
+/**
+ * Chat-message types of the LLM SDKs (OpenAI's ChatCompletionMessageParam and ChatCompletionRequestMessage, Anthropic's
+ * MessageParam, the Vercel AI SDK's CoreMessage and ModelMessage): a list of turns typed so is a model request's messages.
+ */
+const CHAT_MESSAGE_TYPE = /\b(?:ChatCompletion\w{0,20}MessageParam|ChatCompletionRequestMessage|MessageParam|CoreMessage|ModelMessage)\b/;
+/** Whether a line of the hunk at most 30 lines above `index` (the function's signature or the list's declaration) names such a type. */
+function chatMessagesTyped(diff: FileDiff, index: number): boolean {
+  const hunk = diff.lines[index].hunk;
+  for (let i = index; i >= 0 && i >= index - 30 && diff.lines[i].hunk === hunk; i--) {
+    if (diff.lines[i].kind !== "-" && diff.lines[i].text.length <= 2000 && CHAT_MESSAGE_TYPE.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
+
 /** Keys that put text into a model request: `prompt:`, `messages =`, `"contents":`, `input =>`. */
 const PROMPT_KEY = /\b(?:prompt|messages|contents?|input|parts)\b["']?\s*(?::(?!:)|=>|=(?![=>]))/;
 /** A call of a method on the object itself: `ask(prompt)`, `self.generate(text)`, `this.complete(messages)`. */
@@ -785,9 +799,9 @@ const CONTINUATION = /^\s*\??\.\s*\w+\s*\(/gm;
 // Also Go's `http.NewRequest("POST", url, body)` and `http.Post(url, type, body)`, a builder's `.POST(...)` step on a line
 // of its own (Java's HttpRequest.newBuilder()), and .NET's `client.PostAsync(url, content)`.
 // Faraday's `conn.post do |req|` (no path: the URL is the connection's) sets its body in the block, like `conn.post(path) do |req|`.
-const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post(?:\s*\(|\s+do\s*\|)|\bfetch\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(|\bhttp\.(?:NewRequest(?:WithContext)?|Post)\s*\(|^\s*\.post\s*\(|\.Post(?:AsJson)?Async\s*\(|\bcurl_setopt\s*\((?=\s*\$\w+\s*,\s*CURLOPT_POSTFIELDS\b)/i;
+const HTTP_POST = /\b(?:\w*(?:conn|http|client|session|requests|axios|httpx|faraday|restclient|httparty|fetcher|agent))\.post(?:\s*\(|\s+do\s*\|)|\bfetch(?:Impl|Fn|Func)?\s*\(|\bHttp::post\s*\(|\bHttp::with\w*\([^)]*\)\s*->\s*post\s*\(|\bhttp\.(?:NewRequest(?:WithContext)?|Post)\s*\(|^\s*\.post\s*\(|\.Post(?:AsJson)?Async\s*\(|\bcurl_setopt\s*\((?=\s*\$\w+\s*,\s*CURLOPT_POSTFIELDS\b)/i;
 // PHP's cURL sets the body with curl_setopt($ch, CURLOPT_POSTFIELDS, $body) (php.net/manual/en/function.curl-setopt.php).
-const HTTP_POST_SCAN = new RegExp(`\\.post(?:\\s*\\(|\\s+do\\b)|\\bfetch\\s*\\(|Http::|\\bhttp\\.(?:NewRequest|Post)|\\.Post(?:AsJson)?Async\\s*\\(|CURLOPT_POSTFIELDS`, "gim");
+const HTTP_POST_SCAN = new RegExp(`\\.post(?:\\s*\\(|\\s+do\\b)|\\bfetch(?:Impl|Fn|Func)?\\s*\\(|Http::|\\bhttp\\.(?:NewRequest|Post)|\\.Post(?:AsJson)?Async\\s*\\(|CURLOPT_POSTFIELDS`, "gim");
 /** A block that configures the request (Faraday's `conn.post(path) do |req|` ... `end`): the body is set inside it. */
 const REQUEST_BLOCK = /\bdo\s*\|\s*\w+\s*\|\s*$/;
 /** A request body only a model API takes: a model, chat messages, a prompt, embedding input, Gemini parts. */
@@ -1062,6 +1076,12 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       facts.parameters = NO_PARAMETERS;
       if (isFixed(value, facts)) continue;
       const call = enclosingCall(diff, index);
+      // No call around the turn: messages built and returned as an LLM SDK's message type are built to be sent.
+      if (!call && chatMessagesTyped(diff, index)) {
+        const service = mentioned();
+        if (localOnly(service)) continue;
+        return finding(index, service?.name ?? "AI provider");
+      }
       if (!call || callLines.has(call.line) || CALL_LINE.test(diff.lines[call.line].text)) continue;
       const last = call.callee.split(".").pop()!;
       if (NOT_SENDING_CALLEE.test(last) || !(CHAT_CALLEE.test(last) || AI_MODULE_PATH.test(diff.path))) continue;
@@ -1077,7 +1097,9 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const posts = hinted ? [...added, ...unchangedPostsOfAddedValues(diff)] : added;
   // With no provider named in the file, a model request's body names one by its model (`model: "gpt-4o-mini"` to an
   // endpoint read from configuration), unless it goes to a path of the app's own server (`fetch("/api/chat", ...)`).
-  if (posts.length > 0 && (mentioned() ? !localOnly() : hinted)) {
+  // A file named for a provider (gemini.provider.ts, openai_client.py) posts to that provider's API, wherever its URL comes from.
+  const named = posts.length > 0 ? mentioned() ?? own : undefined;
+  if (posts.length > 0 && (named ? !localOnly(named) : hinted)) {
     for (const index of posts) {
       const line = diff.lines[index];
       if (COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
@@ -1091,8 +1113,8 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       // read what the names in the call hold, two assignments deep.
       const body = requestBody(raw, facts.assignments);
       if (!MODEL_PAYLOAD.test(body)) continue;
-      const service = mentioned() ?? (OWN_PATH.test(raw) ? undefined : serviceFrom(MODEL_BY_SERVICE, body));
-      if (!service || (!mentioned() && localOnly(service))) continue;
+      const service = named ?? (OWN_PATH.test(raw) ? undefined : serviceFrom(MODEL_BY_SERVICE, body));
+      if (!service || (!named && localOnly(service))) continue;
       // A model request that carries nobody's data (a fixed question) is a demo, like an SDK call with a fixed prompt.
       if (!carriesData(raw, facts, 0)) { fixedCalls++; continue; }
       return finding(index, service.name);

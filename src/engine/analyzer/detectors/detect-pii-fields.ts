@@ -225,6 +225,11 @@ const INSTITUTION = /^(?:banks?|hospitals?|clinics?|pharmac(?:y|ies)|schools?|un
 const PATIENT = /patient|medical|health|clinical/i;
 /** A patient's condition, history or complaint is health data under any name a clinic's schema gives it. */
 const PATIENT_ENTITY = /patient/i;
+/** An "ID number" column (id_number, id_no, idNumber): a person's national identity number where its table holds persons
+ * or its neighbours name kinds of identity document (individual, passport); elsewhere an id of anything. */
+const IDENTITY_NUMBER = /^id_?(?:number|no|num|nr)$/;
+const PERSON_HOLDER = /client|customer|user|person|people|member|employee|patient|student|legal_entit|individual|contact|applicant|tenant|guest|driver|taxpayer|citizen/i;
+const IDENTITY_CONTEXT = /passport|individual|national|citizen|identity|natural_person/i;
 const PATIENT_HEALTH_FIELD = /^(?:conditions?|current_condition|history|past_history|complaints?|chief_complaint|illness(?:es)?|current_illness|ailments?)$/;
 /**
  * Sensitive words in a sense that is not about a person: a service's health check (healthcheck_endpoint, health_probe),
@@ -410,7 +415,7 @@ const BANK_CONTEXT = /bank|iban|routing|sort_?code|sortCode|swift|bic|branch|i
 
 const CHANGELOG_PATH = /(?:^|\/)(?:changelogs?|liquibase|db\/changelog)(?:\/|$)|changelog[\w.-]*\.(?:ya?ml|xml|json)$/i;
 /** Every name either list matches has one of these fragments; lines without one are skipped in one scan. */
-const PREFILTER = /kimlik|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|aadhar|ni_n|emirates|civil_?id|hkid|tfn|ird_?n|caste|cpf|bsn|pesel|nric|personnummer|henkilo|isikukood|fodsels|rodne|cpr_|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|hepat|diabet|asthma|epilep|tubercul|hypertens|dementia|alzheimer|psychiatr|substance|addict|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|condition|histor|complaint|illness|ailment|iris|retina|genetic|genome|dna|union/gi;
+const PREFILTER = /kimlik|id_?num|id_?no\b|id_?nr\b|tckn|dogum|nik|ktp|lahir|nac|nasc|urodz|geboorte|nascita|ngay|chusheng|cccd|cmnd|identidade|rg|cedula|shenfenzheng|sfzh|rfc|steuer|sozialvers|movil|cellulare|hp|adres|alamat|anschrift|dizhi|seguridad|seguranca|identif|id_?card|iqama|igama|voter|residen|visa|criminal|convict|holder|rut|dni|nif|nie|cuil|cuit|fiscal|seguro|nacimiento|nascimento|sexo|genero|geburt|naissance|securite|telef|celular|direcc|endere|indirizz|domicil|citizen|national|identity|personal|nin|mail|phone|mobile|tele|birth|dob|born|addr|post|zip|name|_ip|ip_|geo|salary|income|ssn|social|sin_|nino|nhs|medic|aadhaar|aadhar|ni_n|emirates|civil_?id|hkid|tfn|ird_?n|caste|cpf|bsn|pesel|nric|personnummer|henkilo|isikukood|fodsels|rodne|cpr_|curp|passport|tax|tin|iban|bank|account|routing|sort_code|card|cc_|cvv|cvc|licen[cs]e|gender|sex|ethnic|race|relig|politic|health|diagnos|icd|prescri|allerg|blood|disab|symptom|treatment|mental|pregnan|hiv|hepat|diabet|asthma|epilep|tubercul|hypertens|dementia|alzheimer|psychiatr|substance|addict|vaccin|insurance|patient|biometric|fingerprint|face|facial|voice|condition|histor|complaint|illness|ailment|iris|retina|genetic|genome|dna|union/gi;
 
 /** Whether an added or context line (of a file small enough to read whole) declares an entity of the given kind
  * (an identity document or card, a health record): a line with one of its words whose table or class is such an entity. */
@@ -479,8 +484,10 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
         const document = documentLines?.has(index) && DOCUMENT_FIELD.test(name) ? DOCUMENT_ENTITY.exec(entityName) : null;
         const health = !document && healthLines?.has(index) && !KEY_OR_TIMESTAMP.test(name) ? HEALTH_ENTITY.exec(entityName) : null;
         const patient = !document && !health && PATIENT_HEALTH_FIELD.test(name) && PATIENT_ENTITY.test(entityOf(diff, index) ?? "");
-        if (!document && !health && !patient) continue;
-        name = document ? `${document[1]}_${name}` : health ? `${health[1]}.${name}` : `patient.${name}`;
+        // A bare "ID number" column of persons (or beside the kinds of identity document) is their national id number.
+        const identity = !document && !health && !patient && IDENTITY_NUMBER.test(name) && (PERSON_HOLDER.test(entityOf(diff, index) ?? "") || wordsNear(diff, index, IDENTITY_CONTEXT));
+        if (!document && !health && !patient && !identity) continue;
+        name = document ? `${document[1]}_${name}` : health ? `${health[1]}.${name}` : identity ? name : `patient.${name}`;
         isSensitive = true;
       }
       // An API description (an OpenAPI or Swagger schema, often a JSDoc @swagger block over a controller) says what the

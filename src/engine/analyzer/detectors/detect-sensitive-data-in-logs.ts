@@ -27,7 +27,7 @@ const WHOLE_OBJECT = /\{@\w+\}[\s\S]*,\s*(?:request|req|command|cmd|payload|body
 
 const SECRET = /\b(?:password|passwd|pwd)\w*(?:EditText|Field|Input|TextBox|Box)\b|\b(?:[a-z]+_)?(?:password|passwd|secret|client_secret|api_key|apikey|access_token|refresh_token|auth_token|id_token|session_token|private_key|secret_key|bearer_token|token)\b|\b[a-z]\w*(?:Password|Secret|ApiKey|APIKey|AccessToken|RefreshToken|AuthToken|PrivateKey|SecretKey)\b|\b(?:password|secret|apiKey|accessToken|refreshToken|authToken|privateKey|clientSecret|sessionToken|idToken|token)(?:Value|Val|Str|String|Text|Raw|Plain|Plaintext|Data|Bytes)?\b|\.(?:Password|ApiKey|APIKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\b|\bget(?:Password|ApiKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\s*\(|\b(?:req|request)\.headers\b(?!\s*\[|\.get)|\bheaders\s*\[\s*["']authorization["']\s*\]|\bAuthorization\b(?=\s*[)\]},])/;
 
-const SAFE_USE = /\.(?:substr|substring|slice)\s*\(\s*-\d|\.(?:keys|keySet)\s*\(\s*\)|\blast_?(?:4|four)\b|[Ss]ervice_?[Aa]ccount|\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
+const SAFE_USE = /!!\s*[\w$(]|\.(?:substr|substring|slice)\s*\(\s*-\d|\.(?:keys|keySet)\s*\(\s*\)|\blast_?(?:4|four)\b|[Ss]ervice_?[Aa]ccount|\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
 
 /** Names of errors and their parts: a message "token: %s" followed by only these logs why a token failed, not the token. */
 const ERROR_NAME = /^(?:e|err|error|errors|ex|exc|exception|reason|cause|status|code|message|msg|\w*(?:Error|Exception|Err))$/i;
@@ -194,7 +194,7 @@ function personRecordAtPlaceholder(raw: string, args: string): string | null {
 }
 
 /** Stems of every word the vocabulary and the record patterns know: a call naming none of them is not read word by word. */
-const VOCABULARY_STEMS = /mail|phone|dn|dsn|connection|conn_?str|distinguished|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
+const VOCABULARY_STEMS = /mail|phone|wa_?id|whatsapp|dn|dsn|connection|conn_?str|distinguished|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
 
 /** A name field read on some value: user.getName(), customer.name, member.getFullName() (read only for a person's record). */
 const NAME_READ = /(?<![\w$])[A-Za-z_]\w*\s*(?:\??\.|->)\s*(?:get_?)?(?:[Ff]ull_?|[Dd]isplay_?)?[Nn]ame\b/;
@@ -326,7 +326,7 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   if (pii && /^address(?:es)?$/i.test(pii[0]) && (NETWORK_WORDS.test(raw) || NETWORK_WORDS.test(diff.lines[index].text))) pii = null;
   // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
   if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
-  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index);
+  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff);
   let secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
   if (secretValueText && BARE_TOKEN.test(secretValueText.trim()) && usesTextTokenizer(diff)) secretValueText = undefined;
   const piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
@@ -334,6 +334,35 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   if (!kind) return undefined;
   const value = (kind === "secret-in-logs" ? secretValueText : piiValueText)!;
   return { ruleId: kind === "secret-in-logs" && /pass|pwd|credential/i.test(value) ? "password-in-logs" : kind, value };
+}
+
+/**
+ * Code that relays people's messages (a WhatsApp, SMS or Telegram webhook, a chat hub): there a message's sender (`from`,
+ * the sender's phone number in the WhatsApp Cloud API and Twilio webhooks) and its text, body or content are what one
+ * person wrote to another. Read by where the code is (its path, or the hunk's words), then by the name of the value.
+ */
+// A chatbot's or a model chat's code (chatbot/, chat_gpt.py, chat-completion) talks to a model, not between people.
+const MESSAGING_PATH = /whatsapp|twilio|telegram|messenger|signalr|chat(?![-_]?(?:bot|gpt|ai\b|llm|completion|model))|(?:^|\/)(?:sms|hubs?|bots?)(?:\/|$)/i;
+const MESSAGING_WORDS = /whatsapp|\bwa_?id\b|WaMessage|\btwilio|telegram|\binbound (?:message|sms)|\bsms\b|:\s*Hub\b/i;
+/** The sender or the text of a message passed as a value (not a key, a call, or a field such as .length or .id). */
+const MESSAGE_VALUE = /(?<![\w$.])(?:(?:msg|message|incoming|inbound|m)\s*\??\.\s*)?(from|sender|sender_?(?:phone|number)|senderPhone|senderNumber|message_?[Tt]ext|message_?[Bb]ody|msg_?[Tt]ext|msgBody|text|body|content|Content|Body|Text)(?![\w$])(?!\s*(?:\??\.\s*(?:length|size|count|len|id|_id|type|kind|status|timestamp|Length|Count|Id)\b|\(|:(?!:)|=(?!=)))/g;
+/** `from` beside the other end of a range (to, until, limit, page) is a date or an offset, not a sender. */
+const RANGE_WORDS = /(?<![\w$.])(?:to|until|till|limit|page|offset|size)(?![\w$])/;
+const messagingFiles = new WeakMap<FileDiff, boolean>();
+function messagingValue(code: string, diff: FileDiff): { kind: "pii"; value: string } | null {
+  if (code.length > 1000) return null;
+  let messaging = messagingFiles.get(diff);
+  if (messaging === undefined) {
+    messaging = MESSAGING_PATH.test(diff.path) || diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && MESSAGING_WORDS.test(l.text));
+    messagingFiles.set(diff, messaging);
+  }
+  if (!messaging) return null;
+  MESSAGE_VALUE.lastIndex = 0;
+  for (let m = MESSAGE_VALUE.exec(code); m; m = MESSAGE_VALUE.exec(code)) {
+    if (m[1] === "from" && RANGE_WORDS.test(code)) continue;
+    if (passedAsValue(code, m.index, m[0].length)) return { kind: "pii", value: m[0] };
+  }
+  return null;
 }
 
 const isSecretName = (name: string): boolean => classifyWords(splitWords(name)) === "secret";

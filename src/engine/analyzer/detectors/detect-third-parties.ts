@@ -106,6 +106,8 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   // Maven coordinates, or a React Native module linked by hand as a Gradle project (`compile project(':react-native-sentry')`,
   // the pre-0.60 react-native link form): the project is named for its npm package.
   [/(?:^|\/)build\.gradle(?:\.kts)?$/, /["'][\w.-]+:([\w.-]+)(?::[^"']*)?["']|\bproject\s*\(\s*["']:(react-native-[\w.-]+)["']\s*\)/],
+  // sbt's `"com.twilio.sdk" % "twilio" % "8.34.1"` (%% for Scala artifacts), also in project/*.scala; Mill's ivy"group::artifact:version".
+  [/(?:^|\/)(?:build\.sbt|project\/\w+\.scala|build\.sc)$/, /"[\w.-]+"\s*%{1,3}\s*"([\w.-]+)"\s*%|\bivy"[\w.-]+:{1,2}([\w.-]+):/],
   [/(?:^|\/)Gemfile$/, /^\s*gem\s+["']([\w.-]+)["']/],
   [/\.csproj$/, /<PackageReference\s+Include="([\w.-]+)"/],
   [/(?:^|\/)Cargo\.toml$/, /^\s*([A-Za-z0-9][\w-]*)\s*=\s*["{]/],
@@ -120,7 +122,7 @@ const HTML_PAGE = /\.(?:html?|xhtml)$/i;
 const LOADS_SCRIPT = /<script\b|<iframe\b|<link\b|\bsrc\s*=|\(\s*window\s*,\s*document\b|\bfetch\s*\(/i;
 const GRADLE_PLUGIN = /^\s*id\s*\(?\s*["']([\w.-]+)["']|\bapply\s*\(?\s*plugin\s*[:=]\s*["']([\w.-]+)["']/;
 /** Manifests the file classifier does not know as such (Elixir's mix.exs, Swift's Package.swift and Ruby's Podfile are code that lists dependencies). */
-const OTHER_MANIFEST = /(?:^|\/)(?:mix\.exs|Podfile|pubspec\.yaml|Package\.swift|requirements\/[\w.-]+\.(?:txt|in)|requirements[\w.-]*\.in|setup\.py|[\w.-]*\.versions\.toml|Directory\.Packages\.props|packages\.config)$/;
+const OTHER_MANIFEST = /(?:^|\/)(?:build\.sbt|project\/\w+\.scala|build\.sc|mix\.exs|Podfile|pubspec\.yaml|Package\.swift|requirements\/[\w.-]+\.(?:txt|in)|requirements[\w.-]*\.in|setup\.py|[\w.-]*\.versions\.toml|Directory\.Packages\.props|packages\.config)$/;
 /** A version catalog's group (`module = "io.sentry:..."`, `group = "io.sentry"`, `"io.sentry:sentry-android:7.0.0"`) and plugin id (`id = "io.sentry.android.gradle"`). */
 const CATALOG_GROUP = /\bmodule\s*=\s*"([\w.-]+):|\bgroup\s*=\s*"([\w.-]+)"|^\s*[\w.-]+\s*=\s*"([\w.-]+):[\w.-]+:/;
 const CATALOG_PLUGIN = /\bid\s*=\s*"([\w.-]+)"/;
@@ -294,6 +296,8 @@ function developmentOnly(diff: FileDiff, index: number): boolean {
   if (/(?:^|\/)go\.mod$/.test(diff.path)) return /\/\/\s*indirect\b/.test(text);
   if (DEV_REQUIREMENTS.test(diff.path)) return true;
   if (/build\.gradle(?:\.kts)?$/.test(diff.path)) return GRADLE_TEST_CONFIGURATION.test(text);
+  // sbt's test scopes: `% Test`, `% "test"`, `% "it"`.
+  if (/(?:^|\/)(?:build\.sbt|project\/\w+\.scala)$/.test(diff.path)) return /%\s*(?:Test|IntegrationTest|"test"|"it")\b/.test(text);
   if (/(?:^|\/)mix\.exs$/.test(diff.path)) return /\bonly:\s*(?::(?:dev|test)\b|\[\s*:(?:dev|test)\s*(?:,\s*:(?:dev|test)\s*)?\])/.test(text);
   if (/(?:^|\/)Gemfile$/.test(diff.path)) {
     if (/\bgroups?:\s*(?:\[?\s*:(?:development|test)\b)/.test(text)) return true;
@@ -486,6 +490,8 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const name = packageNameIn(diff.path, line.text);
       // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
       const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1]
+        // sbt and Mill: the organization before the artifact (`"io.sentry" %% "sentry-scala"`).
+        : /(?:^|\/)(?:build\.sbt|project\/\w+\.scala|build\.sc)$/.test(diff.path) ? /"([\w.-]+)"\s*%{1,3}\s*"[\w.-]+"|\bivy"([\w.-]+):/.exec(line.text)?.slice(1).find((g) => g !== undefined)
         : /\.versions\.toml$/.test(diff.path) ? CATALOG_GROUP.exec(line.text)?.slice(1).find((g) => g !== undefined) : undefined;
       // A Gradle plugin of the service (`id("io.sentry.android.gradle")`, `apply plugin: 'com.google.firebase.crashlytics'`)
       // installs its SDK: the plugin id is read like a package namespace.

@@ -84,13 +84,14 @@ const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumb
 const PII_PAIR: Record<string, string[]> = {
   name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder", "distinguished"],
   address: ["email", "ip", "mail", "home", "street", "billing", "shipping", "postal", "mailing", "delivery", "residential", "remote", "client", "customer", "patient"],
-  number: ["phone", "mobile", "cell", "card", "passport", "account", "insurance", "license", "licence", "ssn", "security"],
+  number: ["phone", "mobile", "cell", "card", "passport", "account", "insurance", "license", "licence", "ssn", "security", "whatsapp", "wa"],
   card: ["credit", "debit"],
   ip: ["remote", "client", "real", "user", "visitor", "customer", "caller", "req", "request"],
   addr: ["email", "mail", "remote", "client"],
   date: ["birth", "birthdate"],
   birth: ["of"],
-  id: ["national", "tax"],
+  // A WhatsApp id (wa_id, whatsappId) is the user's phone number in the Cloud API's contacts and messages.
+  id: ["national", "tax", "wa", "whatsapp"],
   record: ["medical", "health"],
   // An LDAP distinguished name of a person or of the account a login binds as: uid=jdoe,ou=people / cn=Jane Doe,...
   dn: ["user", "bind", "ldap", "member", "person", "login", "auth", "principal", "account"],
@@ -348,6 +349,7 @@ export function sensitiveKey(raw: string, code: string): Sensitive | null {
 const NAMED_PLACEHOLDER = /([A-Za-z][A-Za-z_ -]{0,30}?)\s*[:=]?\s*(?:\{\}|%[sqvr]|%\([A-Za-z_]\w*\)s|\{([A-Za-z@][\w.]*)(?::[^}]*)?\}|\$\{[^}]*\}|#\{[^}]*\})/g;
 const STRING_BODY = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
 
+const ID_OR_COUNT_WORD = new Set(["id", "ids", "uuid", "guid", "pk", "count", "total", "len", "length", "size"]);
 /** The personal data or secret a log message names at one of its placeholders. */
 export function namedPlaceholder(raw: string): Sensitive | null {
   STRING_BODY.lastIndex = 0;
@@ -355,6 +357,8 @@ export function namedPlaceholder(raw: string): Sensitive | null {
     NAMED_PLACEHOLDER.lastIndex = 0;
     for (let m = NAMED_PLACEHOLDER.exec(s[2]); m; m = NAMED_PLACEHOLDER.exec(s[2])) {
       const named = m[2] ? splitWords(m[2].replace(/^@/, "")) : [];
+      // A placeholder whose own name is an id or a count ("Email {email_id} sent") is filled with that, not the data named before it.
+      if (named.length > 0 && ID_OR_COUNT_WORD.has(named[named.length - 1])) continue;
       const before = splitWords(m[1]).slice(-2);
       const kind = (named.length ? classifyWords(named) : null) ?? (before.length ? classifyWords(before) : null);
       if (kind) return { kind, value: m[0].trim() };
