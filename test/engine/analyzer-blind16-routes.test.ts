@@ -127,6 +127,18 @@ describe("round-16 blind access_mfa fixes in route files and handlers", () => {
         "+    #     return HttpResponseForbidden()",
         "+    return csv_response(Member.objects.all())",
       ], null],
+      ["one-line admin check switched off in an Express handler", "src/routes/exports.js", [
+        '+router.get("/exports/members", requireLogin, async (req, res) => {',
+        "+  // if (!req.user.isAdmin) return res.sendStatus(403);",
+        "+  res.json(await Member.find());",
+        "+});",
+      ], "access_mfa"],
+      ["look-alike: a one-line note without a denial", "src/routes/exports.js", [
+        '+router.get("/exports/members", requireLogin, async (req, res) => {',
+        "+  // if (!req.user.isAdmin) we show the public subset only",
+        "+  res.json(await Member.find());",
+        "+});",
+      ], null],
       ["look-alike: the whole view is commented out", "reports/views.py", [
         "+# def export_members(request):",
         "+#     if not request.user.is_staff:",

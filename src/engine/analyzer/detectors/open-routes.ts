@@ -148,14 +148,15 @@ export function commentedOutCheck(lines: DiffLine[], condition: (code: string) =
     if (l.kind !== "+" || l.inert || l.text.length > 400 || !COMMENTED.test(l.text)) continue;
     const code = l.text.replace(COMMENTED, "");
     if (!/^\s*(?:if|unless)\b/.test(code) || !condition(code)) continue;
-    let denied = false;
+    // The denial on the same line (`// if (!req.user.isAdmin) return res.sendStatus(403);`) or on the next two.
+    let denied = denial(code.replace(/^[^:{)]*[:{)]/, ""));
     for (let j = i + 1; j <= i + 2 && j < lines.length && lines[j].kind === "+" && COMMENTED.test(lines[j].text) && !denied; j++) denied = denial(lines[j].text.replace(COMMENTED, ""));
     if (!denied) continue;
     // The handler it sits in is live code, and no role guard decorates it instead.
     for (let j = i - 1; j >= Math.max(0, i - 6) && lines[j].hunk === l.hunk && lines[j].kind !== "-"; j--) {
       const t = lines[j].text;
       if (COMMENTED.test(t)) continue;
-      if (/^\s*(?:async\s+)?def\s+\w+\s*\(|^\s*(?:export\s+)?(?:async\s+)?function\b|^\s*(?:public|private|protected)\s+function\b/.test(t)) {
+      if (/^\s*(?:async\s+)?def\s+\w+\s*\(|^\s*(?:export\s+)?(?:async\s+)?function\b|^\s*(?:public|private|protected)\s+function\b|=>\s*\{\s*$/.test(t)) {
         let guarded = false;
         for (let k = j - 1; k >= Math.max(0, j - 4) && /^\s*@/.test(lines[k].text) && !guarded; k--) guarded = roleGuard(lines[k].text);
         if (!guarded) found.push(i);
