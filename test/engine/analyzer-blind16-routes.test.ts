@@ -104,6 +104,14 @@ describe("round-16 blind access_mfa fixes in route files and handlers", () => {
       "+    ->middleware('auth:sanctum');",
       "+Route::get('products', [ProductController::class, 'index']);",
     ], "added")).not.toContain("access_mfa");
+    expect(await fromTop("routes/api.php", [
+      "+<?php",
+      "+Route::post('admin/login', [AdminAuthController::class, 'login']);",
+      "+Route::post('admin/forgot-password', [AdminAuthController::class, 'forgot']);",
+      "+Route::middleware('auth:admin')->group(function () {",
+      "+    Route::get('admin/me', [AdminAuthController::class, 'me']);",
+      "+});",
+    ], "added")).not.toContain("access_mfa");
     // A routes file named for admins with no guard in sight is likely loaded behind one by its service provider.
     expect(await fromTop("routes/admin.php", [
       "+<?php",

@@ -119,6 +119,8 @@ function openLaravelRoute(lines: DiffLine[], index: number, path: string): boole
   const resource = /resource/i.test(m[1]);
   const admin = segments.some((s) => words(s).some((w) => ADMIN_WORDS.has(w)));
   if (!admin && !(resource && PEOPLE_RESOURCE.test(segments[segments.length - 1] ?? ""))) return false;
+  // The admin's own sign-in, sign-up and password-reset routes are public by nature.
+  if (signInPath(m[2])) return false;
   if (lines[0].newLine !== 1 && !(lines[0].kind === "-" && lines[0].newLine <= 1)) return false;
   // Groups open around the line, read from the file's top (each a `->group(function` line with the chain above it).
   const open: boolean[] = [];
