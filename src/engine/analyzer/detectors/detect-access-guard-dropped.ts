@@ -13,6 +13,7 @@ import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
 import type { FileKind } from "../../diff/classify-file.js";
+import { commentedOutCheck, openRoutes } from "./open-routes.js";
 
 /** Words that name an access guard once an identifier is split on camelCase, snake_case and digits. */
 const GUARD_WORDS = new Set([
@@ -936,7 +937,10 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   const { kind, isTestOnly } = diff.fileClass;
   if (SEED_PATH.test(diff.path)) return [];
   if (!isTestOnly && kind !== "docs" && diff.file.status === "removed") return deletedGuardFile(diff);
-  if (isTestOnly || kind === "docs" || diff.file.status === "removed" || diff.removed.texts.length === 0) return [];
+  if (isTestOnly || kind === "docs" || diff.file.status === "removed") return [];
+  // Access left off added routes and handlers (open-routes.ts): one finding, on the first such line.
+  const added = addedOpenings(diff);
+  if (diff.removed.texts.length === 0) return added;
   const { lines } = diff;
   const findings: RawFinding[] = [];
   const facts = new HunkFacts(lines);
@@ -1042,5 +1046,16 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
     report("auth-check-removed", index);
   }
-  return findings;
+  return findings.length > 0 || added.length === 0 ? findings : added;
+}
+
+/** A route registered open or a role check added commented out (open-routes.ts), as at most one finding. */
+function addedOpenings(diff: FileDiff): RawFinding[] {
+  if (diff.added.texts.length === 0 || diff.fileClass.kind === "sql") return [];
+  const { lines } = diff;
+  const routes = openRoutes(lines, diff.path, { isGuardName, demandsRole });
+  const condition = (code: string) => IDENTITY_ABSENT.test(code) || ROLE_WORDS.test(code);
+  const roleGuard = (text: string) => { const name = DECORATOR_REGISTRATION.exec(text)?.[1]?.split(".").pop(); return name !== undefined && isGuardName(name) && demandsRole(name); };
+  const at = routes.length > 0 ? routes[0] : commentedOutCheck(lines, condition, deniesAccess, roleGuard)[0];
+  return at === undefined ? [] : [finding("auth-bypass-added", diff, lines[at])];
 }

@@ -1,0 +1,171 @@
+// Access left off what the diff adds, rather than taken out of what it had (detect-access-guard-dropped.ts reads removals):
+// - an admin route registered with no guard where the file shows guards are put on each route or group (Express
+//   `router.get("/api/getAllAdmins", getAllAdmins)` beside the public login route; Laravel `Route::post('admin/photo', ...)`
+//   or `Route::apiResource('users', ...)` outside any `middleware('auth...')` group of a routes file read from its top);
+// - a write route given a sign-in guard only where its sibling on the same path demands a role
+//   (`.delete(protect, admin, remove).put(protect, update)`);
+// - a role check added commented out in a live handler (`# if not request.user.researcher:` / `#     raise PermissionDenied`).
+import type { DiffLine } from "../../diff/parse-patch.js";
+
+/** Express-style route on a router object: group 1 the object, 2 the method, 3 the path, 4 the arguments after it. */
+const JS_ROUTE = /^\s*([\w$]{1,60})\.(get|post|put|patch|delete|all)\s*\(\s*["'`]([^"'`\n]{0,200})["'`]\s*,([^()\n]{1,300})\)\s*;?\s*$/;
+/** One method of a chained `router.route("/path").get(a).delete(b, c, d)`: group 1 the method, 2 its arguments. */
+const CHAINED_METHOD = /\.(get|post|put|patch|delete)\s*\(([^()\n]{1,300})\)/g;
+const CHAINED_ROUTE = /^\s*[\w$]{1,60}\.route\s*\(\s*["'`]([^"'`\n]{0,200})["'`]\s*\)/;
+/** Laravel route registration: group 1 the method, 2 the path. */
+const PHP_ROUTE = /^\s*Route::(get|post|put|patch|delete|any|match|resource|apiResource|resources|apiResources)\s*\(\s*(?:\[[^\]\n]{0,80}\]\s*,\s*)?["']\/?([^"'\n]{0,200})["']/;
+/** A Laravel group opening (`->group(function () {`, `Route::group([...], function () {`) and the `});` that closes one. */
+const PHP_GROUP_OPEN = /\bgroup\s*\([^\n]{0,200}\bfunction\b|\bgroup\s*\([^\n]{0,200}\bfn\b/;
+const PHP_GROUP_CLOSE = /^\s*\}\s*\)\s*;/;
+/** A middleware that authenticates or authorises, as Laravel names them (`'auth:sanctum'`, `auth.admin`, `role:admin`, `can:x`). */
+const PHP_GUARD_MIDDLEWARE = /\bmiddleware\b[^\n]{0,200}["'](?:auth\b|auth[:.]|can:|roles?:|permission:|abilit|admin|verified)|\bmiddleware\b[^\n]{0,200}\b\w*(?:Auth|Admin|Role|Permission)\w*::class/i;
+/** Words of a route's path or handler that make it an administrator's (`/api/getAllAdmins`, `admin/photo`). */
+const ADMIN_WORDS = new Set(["admin", "admins", "administrator", "administrators", "superadmin", "superuser", "administrador", "administradores"]);
+/** A resource route over people's accounts (`Route::apiResource('users', ...)`). */
+const PEOPLE_RESOURCE = /^(?:users|customers|patients|members|employees|accounts)$/;
+/** The public sign-in route of a router: it cannot sit behind a guard, so neither do the routes registered beside it. */
+const SIGN_IN_WORDS = new Set(["login", "logon", "signin", "sign", "register", "registrar", "signup", "logout", "forgot", "reset", "password", "otp", "verify", "captcha", "refresh", "token"]);
+const signInPath = (path: string) => words(path.replace(/log_?in/gi, " login ").replace(/sign_?(?:in|up)/gi, " signin ")).some((w) => SIGN_IN_WORDS.has(w));
+/** Express routers live in JavaScript and TypeScript files; a handler is named, not written in place. */
+const JS_FILE = /\.[cm]?[jt]sx?$/i;
+const NAMED = /^[A-Za-z_$][\w$.]{0,120}$/;
+const COMMENTED = /^\s*(?:\/\/|#(?!\[))\s?/;
+
+function words(text: string): string[] {
+  return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
+}
+
+/** The identifiers of a middleware list, handler last (`protect, admin, deleteProduct`). */
+function args(list: string): string[] {
+  return list.split(",").map((a) => a.trim()).filter(Boolean);
+}
+
+export interface OpenRouteTests {
+  isGuardName(name: string): boolean;
+  demandsRole(name: string): boolean;
+}
+
+/** The added lines (by index) that register an admin route, or a write route short of its sibling's role guard, with no guard. */
+export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTests): number[] {
+  const found: number[] = [];
+  // Only Express-style and Laravel route files are read: other files cost one test of their name.
+  if (!JS_FILE.test(path) && !/\.php$/i.test(path)) return found;
+  const visible = (l: DiffLine) => l.kind !== "-";
+  // JavaScript routers: what each router object's visible routes show about how it is guarded.
+  const perRoute = new Set<string>();
+  const publicBeside = new Set<string>();
+  const usesGuard = new Set<string>();
+  const roleOnPath = new Set<string>();
+  let php = false;
+  const js = JS_FILE.test(path);
+  for (const l of lines) {
+    if (!visible(l) || l.text.length > 400 || COMMENTED.test(l.text)) continue;
+    if (PHP_ROUTE.test(l.text)) php = true;
+    const use = /^\s*([\w$]{1,60})\.use\s*\(([^\n]{0,300})/.exec(l.text);
+    if (use && args(use[2].replace(/\)\s*;?\s*$/, "")).some((a) => tests.isGuardName(a.replace(/\(.*$/, "")))) usesGuard.add(use[1]);
+    const m = js ? JS_ROUTE.exec(l.text) : null;
+    if (m && args(m[4]).every((x) => NAMED.test(x))) {
+      const a = args(m[4]);
+      if (a.slice(0, -1).some((x) => tests.isGuardName(x))) perRoute.add(m[1]);
+      if (signInPath(m[3]) && a.length === 1) publicBeside.add(m[1]);
+    }
+    const chained = js ? CHAINED_ROUTE.exec(l.text) : null;
+    if (chained) {
+      for (const c of l.text.matchAll(CHAINED_METHOD)) {
+        if (c[1] !== "get" && args(c[2]).slice(0, -1).some((x) => tests.demandsRole(x))) roleOnPath.add(chained[1]);
+      }
+    }
+  }
+  let removed: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.kind !== "+" || l.text.length > 400 || COMMENTED.test(l.text)) continue;
+    const m = js ? JS_ROUTE.exec(l.text) : null;
+    if (m) {
+      const a = args(m[4]);
+      // An admin route with its handler alone, on a router that guards route by route or also serves the public sign-in.
+      const admin = words(`${m[3]} ${a[a.length - 1]}`).some((w) => ADMIN_WORDS.has(w));
+      if (admin && a.length === 1 && NAMED.test(a[0]) && !signInPath(m[3]) && !usesGuard.has(m[1]) && (perRoute.has(m[1]) || publicBeside.has(m[1]))) found.push(i);
+      continue;
+    }
+    const chained = js ? CHAINED_ROUTE.exec(l.text) : null;
+    if (chained && roleOnPath.has(chained[1])) {
+      // A write method added to a path whose other write method demands a role, with at most a sign-in guard.
+      for (const c of l.text.matchAll(CHAINED_METHOD)) {
+        if (c[1] === "get") continue;
+        const guards = args(c[2]).slice(0, -1);
+        if (!guards.some((x) => tests.demandsRole(x)) && !(removed ??= lines.filter((l) => l.kind === "-").map((l) => l.text.replace(/\s+/g, "")).join("\n")).includes(c[0].replace(/\s+/g, ""))) { found.push(i); break; }
+      }
+      continue;
+    }
+    if (php && PHP_ROUTE.test(l.text) && openLaravelRoute(lines, i, path)) found.push(i);
+  }
+  return found;
+}
+
+/**
+ * A Laravel route of an administrator's or over people's accounts, with no middleware of its own and inside no group
+ * that authenticates, in a routes file read from its first line (so no enclosing group is out of sight). A routes
+ * file named for admins with no guard in sight may be loaded behind one by its service provider: left alone.
+ */
+function openLaravelRoute(lines: DiffLine[], index: number, path: string): boolean {
+  const text = lines[index].text;
+  const m = PHP_ROUTE.exec(text)!;
+  // Its own middleware, on the line or chained on the lines up to the statement's end.
+  let statement = text;
+  for (let i = index + 1; i < lines.length && i <= index + 4 && !/;\s*$/.test(statement) && lines[i].kind !== "-"; i++) statement += lines[i].text;
+  if (/\bmiddleware\b/.test(statement)) return false;
+  const segments = m[2].split(/[/.]/).filter((s) => s && !s.startsWith("{"));
+  const resource = /resource/i.test(m[1]);
+  const admin = segments.some((s) => words(s).some((w) => ADMIN_WORDS.has(w)));
+  if (!admin && !(resource && PEOPLE_RESOURCE.test(segments[segments.length - 1] ?? ""))) return false;
+  // The admin's own sign-in, sign-up and password-reset routes are public by nature.
+  if (signInPath(m[2])) return false;
+  if (lines[0].newLine !== 1 && !(lines[0].kind === "-" && lines[0].newLine <= 1)) return false;
+  // Groups open around the line, read from the file's top (each a `->group(function` line with the chain above it).
+  const open: boolean[] = [];
+  let chain = "";
+  let guardSeen = false;
+  for (let i = 0; i < lines.length && lines[i].hunk === lines[0].hunk; i++) {
+    const l = lines[i];
+    if (i === index) break;
+    if (l.kind === "-" || l.text.length > 400 || COMMENTED.test(l.text)) continue;
+    chain = /;\s*$/.test(chain) ? l.text : `${chain} ${l.text}`.slice(-600);
+    if (PHP_GROUP_OPEN.test(l.text)) { open.push(PHP_GUARD_MIDDLEWARE.test(chain)); chain = ""; }
+    // A route's own closure opens too, so that its `});` does not close the group around it.
+    else if (/\b(?:function|fn)\b[^\n]{0,200}\{\s*$/.test(l.text)) open.push(false);
+    else if (PHP_GROUP_CLOSE.test(l.text)) open.pop();
+    if (PHP_GUARD_MIDDLEWARE.test(l.text)) guardSeen = true;
+  }
+  if (lines[index].hunk !== lines[0].hunk || open.some(Boolean)) return false;
+  for (const l of lines) if (l.kind !== "-" && l.text.length <= 400 && PHP_GUARD_MIDDLEWARE.test(l.text)) guardSeen = true;
+  return guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
+}
+
+/** An `if` on the caller's role or sign-in followed by a denial, added commented out (switched off) in a live handler. */
+export function commentedOutCheck(lines: DiffLine[], condition: (code: string) => boolean, denial: (code: string) => boolean, roleGuard: (text: string) => boolean): number[] {
+  const found: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.kind !== "+" || l.inert || l.text.length > 400 || !COMMENTED.test(l.text)) continue;
+    const code = l.text.replace(COMMENTED, "");
+    if (!/^\s*(?:if|unless)\b/.test(code) || !condition(code)) continue;
+    // The denial on the same line (`// if (!req.user.isAdmin) return res.sendStatus(403);`) or on the next two.
+    let denied = denial(code.replace(/^[^:{)]*[:{)]/, ""));
+    for (let j = i + 1; j <= i + 2 && j < lines.length && lines[j].kind === "+" && COMMENTED.test(lines[j].text) && !denied; j++) denied = denial(lines[j].text.replace(COMMENTED, ""));
+    if (!denied) continue;
+    // The handler it sits in is live code, and no role guard decorates it instead.
+    for (let j = i - 1; j >= Math.max(0, i - 6) && lines[j].hunk === l.hunk && lines[j].kind !== "-"; j--) {
+      const t = lines[j].text;
+      if (COMMENTED.test(t)) continue;
+      if (/^\s*(?:async\s+)?def\s+\w+\s*\(|^\s*(?:export\s+)?(?:async\s+)?function\b|^\s*(?:public|private|protected)\s+function\b|=>\s*\{\s*$/.test(t)) {
+        let guarded = false;
+        for (let k = j - 1; k >= Math.max(0, j - 4) && /^\s*@/.test(lines[k].text) && !guarded; k--) guarded = roleGuard(lines[k].text);
+        if (!guarded) found.push(i);
+        break;
+      }
+      if (/^\S/.test(t) && t.trim() !== "") break;
+    }
+  }
+  return found;
+}
