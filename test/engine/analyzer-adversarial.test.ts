@@ -87,6 +87,24 @@ describe("adversarial input", () => {
     expect(Math.round((twice / once) * 10) / 10).toBeLessThanOrEqual(2.4);
   });
 
+  it("reads a Laravel routes file's groups once, however many admin routes it adds", async () => {
+    // Each added admin route asks whether an authenticating group is open around it: reading the file from its top for
+    // each route was quadratic in the routes.
+    const fileOf = (n: number): ChangedFile => ({
+      path: "routes/api.php",
+      status: "added",
+      patch: `@@ -0,0 +1,${n + 2} @@\n+<?php\n+use Illuminate\\Support\\Facades\\Route;\n${Array.from({ length: n }, (_, i) => `+Route::get('admin/report${i}', [ReportController::class, 'show${i}']);`).join("\n")}`,
+    });
+    const charsRead = async (n: number): Promise<number> => {
+      meter.chars = 0;
+      const result = await review(input([fileOf(n)]), configuration());
+      expect(result.findings.map((f) => f.area)).toContain("access_mfa");
+      return meter.chars;
+    };
+    const [once, twice] = [await charsRead(1000), await charsRead(2000)];
+    expect(Math.round((twice / once) * 10) / 10).toBeLessThanOrEqual(2.4);
+  });
+
   it("maps a log call's parentheses once, however many personal-data names sit inside a call that does not log them", async () => {
     // isValid(user.email, ...) inside a log: each name asks which call encloses it; reading back from each was quadratic.
     const fileOf = (names: number): ChangedFile => ({

@@ -77,6 +77,7 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
     }
   }
   let removed: string | undefined;
+  let laravel: LaravelGroups | undefined;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (l.kind !== "+" || l.text.length > 400 || COMMENTED.test(l.text)) continue;
@@ -98,9 +99,45 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
       }
       continue;
     }
-    if (php && PHP_ROUTE.test(l.text) && openLaravelRoute(lines, i, path)) found.push(i);
+    if (php && PHP_ROUTE.test(l.text)) {
+      laravel ??= laravelGroups(lines);
+      if (openLaravelRoute(lines, i, path, laravel)) found.push(i);
+    }
   }
   return found;
+}
+
+/** What a Laravel routes file shows of its groups, read once from its first line (a route is then checked in constant time). */
+interface LaravelGroups {
+  /** By line of the first hunk: whether a group that authenticates is open there. */
+  guarded: Uint8Array;
+  /** Whether any visible line names an authenticating middleware. */
+  guardSeen: boolean;
+}
+
+function laravelGroups(lines: DiffLine[]): LaravelGroups {
+  const guarded = new Uint8Array(lines.length);
+  // Groups open at each line (each a `->group(function` line with the chain above it), and how many of them authenticate.
+  const open: boolean[] = [];
+  let openGuards = 0;
+  let chain = "";
+  for (let i = 0; i < lines.length && lines[i].hunk === lines[0].hunk; i++) {
+    guarded[i] = openGuards > 0 ? 1 : 0;
+    const l = lines[i];
+    if (l.kind === "-" || l.text.length > 400 || COMMENTED.test(l.text)) continue;
+    chain = /;\s*$/.test(chain) ? l.text : `${chain} ${l.text}`.slice(-600);
+    if (PHP_GROUP_OPEN.test(l.text)) {
+      const guards = PHP_GUARD_MIDDLEWARE.test(chain);
+      open.push(guards);
+      if (guards) openGuards++;
+      chain = "";
+    }
+    // A route's own closure opens too, so that its `});` does not close the group around it.
+    else if (/\b(?:function|fn)\b[^\n]{0,200}\{\s*$/.test(l.text)) open.push(false);
+    else if (PHP_GROUP_CLOSE.test(l.text) && open.pop()) openGuards--;
+  }
+  const guardSeen = lines.some((l) => l.kind !== "-" && l.text.length <= 400 && PHP_GUARD_MIDDLEWARE.test(l.text));
+  return { guarded, guardSeen };
 }
 
 /**
@@ -108,7 +145,7 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
  * that authenticates, in a routes file read from its first line (so no enclosing group is out of sight). A routes
  * file named for admins with no guard in sight may be loaded behind one by its service provider: left alone.
  */
-function openLaravelRoute(lines: DiffLine[], index: number, path: string): boolean {
+function openLaravelRoute(lines: DiffLine[], index: number, path: string, groups: LaravelGroups): boolean {
   const text = lines[index].text;
   const m = PHP_ROUTE.exec(text)!;
   // Its own middleware, on the line or chained on the lines up to the statement's end.
@@ -122,24 +159,8 @@ function openLaravelRoute(lines: DiffLine[], index: number, path: string): boole
   // The admin's own sign-in, sign-up and password-reset routes are public by nature.
   if (signInPath(m[2])) return false;
   if (lines[0].newLine !== 1 && !(lines[0].kind === "-" && lines[0].newLine <= 1)) return false;
-  // Groups open around the line, read from the file's top (each a `->group(function` line with the chain above it).
-  const open: boolean[] = [];
-  let chain = "";
-  let guardSeen = false;
-  for (let i = 0; i < lines.length && lines[i].hunk === lines[0].hunk; i++) {
-    const l = lines[i];
-    if (i === index) break;
-    if (l.kind === "-" || l.text.length > 400 || COMMENTED.test(l.text)) continue;
-    chain = /;\s*$/.test(chain) ? l.text : `${chain} ${l.text}`.slice(-600);
-    if (PHP_GROUP_OPEN.test(l.text)) { open.push(PHP_GUARD_MIDDLEWARE.test(chain)); chain = ""; }
-    // A route's own closure opens too, so that its `});` does not close the group around it.
-    else if (/\b(?:function|fn)\b[^\n]{0,200}\{\s*$/.test(l.text)) open.push(false);
-    else if (PHP_GROUP_CLOSE.test(l.text)) open.pop();
-    if (PHP_GUARD_MIDDLEWARE.test(l.text)) guardSeen = true;
-  }
-  if (lines[index].hunk !== lines[0].hunk || open.some(Boolean)) return false;
-  for (const l of lines) if (l.kind !== "-" && l.text.length <= 400 && PHP_GUARD_MIDDLEWARE.test(l.text)) guardSeen = true;
-  return guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
+  if (lines[index].hunk !== lines[0].hunk || groups.guarded[index] === 1) return false;
+  return groups.guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
 }
 
 /** An `if` on the caller's role or sign-in followed by a denial, added commented out (switched off) in a live handler. */
