@@ -1120,5 +1120,8 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       return finding(index, service.name);
     }
   }
+  // Listing the provider's models (openai.Model.list(), client.models.list(), listModels()) is a connectivity check: it sends no one's text.
+  for (const text of diff.added.texts) if (text.length <= 2000 && MODEL_LISTING.test(text) && !COMMENT.test(text)) fixedCalls++;
   return { findings: [], fixedCalls };
 }
+const MODEL_LISTING = /\.\s*(?:Model|models)\s*\.\s*list\s*\(|\.\s*listModels\s*\(/;

@@ -593,7 +593,8 @@ const NPMRC_AUTH = /(?:^|[\s"'])\/\/[^\s:"']+\/:_(?:authToken|auth|password)\s*=
  * An Authorization header written with its credential: "Authorization": "Basic <base64 user:password>", or
  * setRequestHeader("Authorization", "Bearer <token>").
  */
-const AUTHORIZATION_LITERAL = /\bAuthorization(?:Header)?["']?\s*(?::|=>|=|,)\s*[@$]?["'](Basic|Bearer|Token|Bot)\s+([A-Za-z0-9._~+/=-]{12,400})["']/i;
+// Vendors' own schemes carry the key too ("apikey <id>:<secret>" at CollectAPI, Elastic's "ApiKey", Okta's "SSWS", fal's "Key").
+const AUTHORIZATION_LITERAL = /\bAuthorization(?:Header)?["']?\s*(?::|=>|=|,)\s*[@$]?["'](Basic|Bearer|Token|Bot|Api-?Key|Key|SSWS)\s+([A-Za-z0-9._~+/=-]{12,400}(?::[A-Za-z0-9._~+/=-]{12,200})?)["']/i;
 /**
  * The same header set with the value first: Foundation's URLRequest.setValue(_:forHTTPHeaderField:) and
  * addValue(_:forHTTPHeaderField:) (https://developer.apple.com/documentation/foundation/urlrequest/setvalue(_:forhttpheaderfield:)),
@@ -674,6 +675,8 @@ function docsSecret(text: string, secretKind: string): boolean {
 const FIELD_NAME_VALUE = /^(?:new|current|confirm|old|repeat)[-_]?(?:password|passwd|pwd)$|^password[-_](?:confirmation|confirm|repeat|reset|field|input)$/i;
 
 /** Sample or template configuration files (application-secret-samples.yml, config.example.json, .env.exemple). */
+/** A capitalised source file of a language that names files for their classes (Example.java, Sample.kt, Example.cs). */
+const CLASS_FILE = /(?:^|\/)[A-Z]\w*\.(?:java|kt|cs|swift|scala|groovy)$/;
 const SAMPLE_FILE = /(?:^|\/)(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?|defaults?\.example)[._-][^/]*$|\.(?:samples?|examples?|exemples?|ejemplos?|beispiele?|templates?)\.[^/]*$|[._-](?:samples?|examples?|exemples?|ejemplos?|beispiele?|template)\.\w+$|\.(?:exemples?|ejemplos?|beispiele?)$|(?:^|\/)stubs?\//i;
 
 /**
@@ -1137,6 +1140,22 @@ function vendorAppIdKey(text: string, vendorLines: Set<number>, index: number): 
  */
 const CREDENTIAL_MODULE = /(?:^|\/)(?:api[-_]?keys?|secrets?|tokens?|credentials?|passwords?|access[-_]?keys?|private[-_]?keys?)\.[cm]?[jt]sx?$/i;
 const BARE_EXPORT = /^\s*(?:export\s+default|module\.exports\s*=)\s*["'`]([A-Za-z0-9+/=_:.-]{16,200})["'`]\s*;?\s*$/;
+/**
+ * A literal in a member with a generic name (value, key, raw) inside a type named for the credential (Swift's
+ * `struct APIKey { static var value: String = "..." }`, Kotlin's `object ApiKey { const val value = "..." }`): the
+ * type's name is the key word. Only a key-shaped, spread value counts.
+ */
+const GENERIC_MEMBER = /^\s*(?:(?:public|private|internal|fileprivate|static|const|final|let|var|val)\s+){1,4}(?:value|key|raw|rawValue)\s*(?::\s*String\??\s*)?=\s*["']([A-Za-z0-9_:.-]{16,200})["']\s*;?\s*$/;
+const TYPE_OPENER = /^\s*(?:(?:public|private|internal|fileprivate|static|final|data)\s+)*(?:struct|class|enum|object)\s+(\w+)/;
+function typeNamedCredential(diff: FileDiff, index: number): string | undefined {
+  const value = GENERIC_MEMBER.exec(diff.lines[index].text)?.[1];
+  if (value === undefined || !KEY_SHAPED(value) || shannonEntropy(value) < 3.2 || isPlaceholder(value) || FAKE_RUN.test(value)) return undefined;
+  for (let i = index - 1; i >= 0 && i >= index - 8; i--) {
+    const name = TYPE_OPENER.exec(diff.lines[i].text)?.[1];
+    if (name) return STRONG_KEY.test(name) ? "credential assigned to a literal" : undefined;
+  }
+  return undefined;
+}
 function credentialModuleExport(path: string, text: string): string | undefined {
   const value = BARE_EXPORT.exec(text)?.[1];
   if (value === undefined || !CREDENTIAL_MODULE.test(path)) return undefined;
@@ -1502,7 +1521,8 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const isTest = diff.fileClass.isTest && !template;
   const kind = CONFIG_COPY.test(diff.path) ? "config" : diff.fileClass.kind;
   if (isTest || LOCK_FILE_PATH.test(diff.path)) return [];
-  const sample = template || SAMPLE_FILE.test(diff.path);
+  // A source file named for its class (Java's Example.java, Kotlin's Sample.kt) is code someone runs, not a sample config.
+  const sample = template || (SAMPLE_FILE.test(diff.path) && !CLASS_FILE.test(diff.path));
   // Translation catalogues hold labels ('msg_pwd' => 'SMS-API Password'), not values.
   const throwaway = THROWAWAY_CONFIG.test(diff.path) || TRANSLATION_PATH.test(diff.path);
   const isSecretManifest = kind === "yaml" && diff.lines.some((l) => l.kind !== "-" && /^\s*kind:\s*Secret\s*$/.test(l.text));
@@ -1515,6 +1535,9 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
     const exports = diff.added.indexes.filter((_, i) => BARE_EXPORT.test(diff.added.texts[i]));
     if (exports.length > 0) candidates = [...new Set([...candidates, ...exports])].sort((a, b) => a - b);
   }
+  // A generic member (value, key) of a type named for the credential carries no key word of its own.
+  const members = diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 1000 && GENERIC_MEMBER.test(diff.added.texts[i]));
+  if (members.length > 0) candidates = [...new Set([...candidates, ...members])].sort((a, b) => a - b);
   // Lines with a vendor's "app id" key hold no credential word for the prefilter: added when the file calls that vendor.
   const appIdLines = new Set(appIdKeyLines(diff));
   if (appIdLines.size > 0) candidates = [...new Set([...candidates, ...appIdLines])].sort((a, b) => a - b);
@@ -1533,7 +1556,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : pairValue !== undefined ? "credential in an environment name/value pair"
       : parameterDefault !== undefined ? "credential given as a CloudFormation parameter default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text) || (!KNOWN_FORMAT_KINDS.has(secretKind) && shortLiteralReKeyed(diff, index))) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;

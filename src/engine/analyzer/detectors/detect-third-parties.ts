@@ -147,7 +147,24 @@ const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataO
 const OPTION_SCAN = literalPrefilter(OPTIONS.map((o) => o.pattern.source), new RegExp(OPTIONS.map((o) => `(?:${o.pattern.source})`).join("|"), "gim"));
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signs that a request carries a body: payload keys, body options, POST fields. */
-const REQUEST_BODY = /\b(?:messages|prompt|input|inputs|contents|body|json|data|payload|POSTFIELDS|postFields|form|files?)\b/i;
+// A content type ("application/json", "multipart/form-data") names a format, not a body sent.
+const REQUEST_BODY = /(?<!\b(?:application|text|multipart)\/)\b(?:messages|prompt|input|inputs|contents|body|json|data|payload|POSTFIELDS|postFields|form|files?)\b/i;
+/**
+ * A request body made of one string literal (OkHttp's `RequestBody body = RequestBody.create(type, "{...}")`, `body =
+ * "{...}"`): a fixed prompt (a smoke test), no one's text. Nothing is concatenated or interpolated into it.
+ */
+const FIXED_BODY_DEFINITION = /\b(\w+)\s*=\s*(?:[\w.]+\s*\(\s*[\w.]+\s*,\s*)?"(?:[^"\\$]|\\.){0,2000}"\s*\)?\s*;?\s*$/;
+/** The added text a request body would show in, without bodies that are fixed literals (their definitions and their names). */
+function bodyWords(diff: FileDiff): string {
+  const fixed = new Set<string>();
+  for (const line of diff.lines) {
+    const name = line.kind !== "-" && line.text.length <= 2000 ? FIXED_BODY_DEFINITION.exec(line.text)?.[1] : undefined;
+    if (name) fixed.add(name);
+  }
+  if (fixed.size === 0) return diff.added.text;
+  const names = new RegExp(String.raw`\b(?:${[...fixed].join("|")})\b`, "g");
+  return diff.added.texts.filter((t) => t.length > 2000 || !FIXED_BODY_DEFINITION.test(t)).map((t) => t.replace(names, "")).join("\n");
+}
 /**
  * Hosts of one's own: this machine, a container's host, and addresses of a private network (RFC 1918, link-local,
  * mDNS `.local` names), where a self-hosted model server (Ollama on a workstation, vLLM in the office) is no third party.
@@ -518,7 +535,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const service = byHost.get(host[1].toLowerCase());
       // A request to a model API's URL that sends it nothing (a connectivity check) is not model use; a client made
       // for the service (boto3.client("bedrock-runtime")) is.
-      const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCode(kind) && !REQUEST_BODY.test(diff.added.text);
+      const urlOnly = /^(?:https?|wss?):/i.test(host[0]) && service?.category === "ai" && isCode(kind) && !REQUEST_BODY.test(bodyWords(diff));
       if (service && !urlOnly && !(service.connectionHost && connectionSetting(line.text, host.index))) add(finding(diff, service, line, "code"));
       continue;
     }
