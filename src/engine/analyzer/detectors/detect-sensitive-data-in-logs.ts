@@ -27,7 +27,8 @@ const WHOLE_OBJECT = /\{@\w+\}[\s\S]*,\s*(?:request|req|command|cmd|payload|body
 
 const SECRET = /\b(?:password|passwd|pwd)\w*(?:EditText|Field|Input|TextBox|Box)\b|\b(?:[a-z]+_)?(?:password|passwd|secret|client_secret|api_key|apikey|access_token|refresh_token|auth_token|id_token|session_token|private_key|secret_key|bearer_token|token)\b|\b[a-z]\w*(?:Password|Secret|ApiKey|APIKey|AccessToken|RefreshToken|AuthToken|PrivateKey|SecretKey)\b|\b(?:password|secret|apiKey|accessToken|refreshToken|authToken|privateKey|clientSecret|sessionToken|idToken|token)(?:Value|Val|Str|String|Text|Raw|Plain|Plaintext|Data|Bytes)?\b|\.(?:Password|ApiKey|APIKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\b|\bget(?:Password|ApiKey|AccessToken|RefreshToken|Secret|ClientSecret|PrivateKey|Token)\s*\(|\b(?:req|request)\.headers\b(?!\s*\[|\.get)|\bheaders\s*\[\s*["']authorization["']\s*\]|\bAuthorization\b(?=\s*[)\]},])/;
 
-const SAFE_USE = /!!\s*[\w$(]|\.(?:substr|substring|slice)\s*\(\s*-\d|\.(?:keys|keySet)\s*\(\s*\)|\blast_?(?:4|four)\b|[Ss]ervice_?[Aa]ccount|\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?)\b/;
+// Counts of a language model's tokens (usage.input_tokens, prompt_tokens, getTotalTokens()) are numbers, not credentials.
+const SAFE_USE = /!!\s*[\w$(]|\.(?:substr|substring|slice)\s*\(\s*-\d|\.(?:keys|keySet)\s*\(\s*\)|\blast_?(?:4|four)\b|[Ss]ervice_?[Aa]ccount|\b(?:redact\w*|mask\w*|hash\w*|sha\d+|digest|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitiz\w*|obfuscat\w*|truncat\w*|len|length|size|count|present\?|is_?none|isnull|exists|has_?\w*|bool|Boolean|!!|typeof|isEmpty|empty\?|blank\?|nil\?|is_valid|valid|verified|changed|updated|expired|missing|required|\w*_?(?:page|next|csrf|continuation|cursor)_?[Tt]oken\w*|token_?(?:count|type|usage|limit)s?|(?:get_?)?(?:[Ii]nput|[Oo]utput|[Pp]rompt|[Cc]ompletion|[Tt]otal|[Cc]ached|[Rr]easoning)_?[Tt]okens)\b/;
 
 /** Names of errors and their parts: a message "token: %s" followed by only these logs why a token failed, not the token. */
 const ERROR_NAME = /^(?:e|err|error|errors|ex|exc|exception|reason|cause|status|code|message|msg|\w*(?:Error|Exception|Err))$/i;
@@ -126,6 +127,9 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
   // A one-time code the message names ("OTP for ${phone}: ${code}"): the credential itself.
   const oneTime = oneTimeCodeMessage(raw, args);
   if (oneTime) return oneTime;
+  // What the hunk sends a chat model as the user's turn is what a person wrote to the bot; logging it logs their words.
+  const turn = userTurnValue(code, diff, index);
+  if (turn) return turn;
   // Only a bare name (or a loop variable's .Value) can hold a value given before; most calls pass none.
   const bare = BARE_NAME.test(code) || CONVERTED_NAME.test(code);
   const nameRead = !bare && NAME_READ.test(code);
@@ -152,6 +156,48 @@ function wordFinding(raw: string, args: string, diff: FileDiff, index: number): 
   // Inside a function named for writing out a secret (printToken, logPassword), what it prints is that secret.
   const printer = onlyErrors(args) ? null : printsSecretFunction(before, classifyWords);
   return printer ? { kind: "secret", value: printer } : null;
+}
+
+/**
+ * The user's turn of a chat with a model, by the SDKs' documented shapes: OpenAI Java's
+ * `new ChatMessage(ChatMessageRole.USER.value(), text)`, the chat APIs' `{"role": "user", "content": text}`, LangChain's
+ * `HumanMessage(content=text)`, LangChain4j's and Spring AI's `UserMessage(text)`. The name given there holds what the person typed.
+ */
+const USER_TURN = /Role\s*\.\s*USER\b(?:\s*\.\s*value\s*\(\s*\))?\s*,\s*([A-Za-z_$][\w$]*)\s*\)|["']?role["']?\s*[:=]\s*["']user["']\s*,\s*["']?content["']?\s*[:=]\s*([A-Za-z_$][\w$]*)\s*[,}]|\b(?:HumanMessage|UserMessage)\s*\(\s*(?:content\s*=\s*)?([A-Za-z_$][\w$]*)\s*\)/;
+/** A name logged that the same hunk (within 15 lines either side) passes as a chat model's user turn. */
+function userTurnValue(code: string, diff: FileDiff, index: number): Sensitive | null {
+  if (!BARE_NAME.test(code)) return null;
+  const { lines } = diff;
+  const hunk = lines[index].hunk;
+  const names = new Map<string, "pii">();
+  for (let i = Math.max(0, index - 15); i <= Math.min(lines.length - 1, index + 15); i++) {
+    const line = lines[i];
+    if (line.hunk !== hunk || line.kind === "-" || line.text.length > 400 || !/USER|user|HumanMessage|UserMessage/.test(line.text)) continue;
+    const m = USER_TURN.exec(line.text);
+    const name = m ? m[1] ?? m[2] ?? m[3] : undefined;
+    if (name) names.set(name, "pii");
+  }
+  const turn = names.size ? taintedValue(code, names) : null;
+  if (turn) return turn;
+  // A model-calling wrapper that logs the prompt it was handed (not one the hunk builds from fixed text) logs whatever its
+  // callers put in it: users' questions, tickets, records.
+  const prompt = PROMPT_NAME.exec(code);
+  // Only a logger's record, not a script's print of its prompt to whoever runs it.
+  if (!prompt || PRINT_CALL.test(diff.lines[index].text.trimStart()) || !passedAsValue(code, prompt.index, prompt[0].length) || !callsModel(diff)) return null;
+  const assigned = new RegExp(String.raw`(?:^|[\s(,])${prompt[0].trim()}\s*(?::=|=(?![=>]))`);
+  return linesBefore(diff, index, 40).some((l) => l.length <= 400 && assigned.test(l)) ? null : { kind: "pii", value: prompt[0].trim() };
+}
+const PROMPT_NAME = /(?<![\w$.])(?:(?:full|user|final|complete|rendered)_?)?[Pp]rompt(?![\w$]|\s*(?:\??\.|\[|\(|:|=(?!=)))/;
+const MODEL_WORDS = /(?:^|\/)(?:llm|ai|openai|gpt|chat)s?(?:\/|$)|\b(?:openai|anthropic|gemini|ollama|llm|chat\.completions|ChatCompletion|messages\.create|generateContent)\b/i;
+const modelFiles = new WeakMap<FileDiff, boolean>();
+/** Whether the file's path or new lines name a language model's API or a module of model calls (llm/, openai). */
+function callsModel(diff: FileDiff): boolean {
+  let calls = modelFiles.get(diff);
+  if (calls === undefined) {
+    calls = MODEL_WORDS.test(diff.path) || diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && MODEL_WORDS.test(l.text));
+    modelFiles.set(diff, calls);
+  }
+  return calls;
 }
 
 /**
@@ -194,7 +240,8 @@ function personRecordAtPlaceholder(raw: string, args: string): string | null {
 }
 
 /** Stems of every word the vocabulary and the record patterns know: a call naming none of them is not read word by word. */
-const VOCABULARY_STEMS = /mail|phone|wa_?id|whatsapp|dn|dsn|connection|conn_?str|distinguished|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
+// prescri: a prescription is health data; payload/claims: a decoded token's claims (jwt_payload) identify its user.
+const VOCABULARY_STEMS = /prescri|payload|claims|mail|phone|wa_?id|whatsapp|dn|dsn|connection|conn_?str|distinguished|msisdn|ssn|dob|birth|passport|iban|surname|diagnos|userinfo|name|addr|ip|number|card|record|passw|passphrase|secret|token|credential|authoriz|otp|key|header|code|link|url|uri|href|patient|customer|applicant|user|person|member|contact|profile|subscriber|account/i;
 
 /** A name field read on some value: user.getName(), customer.name, member.getFullName() (read only for a person's record). */
 const NAME_READ = /(?<![\w$])[A-Za-z_]\w*\s*(?:\??\.|->)\s*(?:get_?)?(?:[Ff]ull_?|[Dd]isplay_?)?[Nn]ame\b/;

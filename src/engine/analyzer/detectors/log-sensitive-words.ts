@@ -78,8 +78,9 @@ export function findLogCall(text: string): LogCall | null {
 
 // ------------------------------------------------------------------ vocabulary on words
 
+// A prescription, like a diagnosis, is health data (GDPR art. 9).
 /** "dn" alone is an LDAP entry's distinguished name (uid=jdoe,ou=people): logged in a login or lookup, a person's. */
-const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumber", "msisdn", "ssn", "dob", "birthdate", "birthday", "passport", "iban", "surname", "diagnosis", "diagnoses", "userinfo", "dn"]);
+const PII_WORD = new Set(["email", "emails", "emailaddress", "phone", "phonenumber", "msisdn", "ssn", "dob", "birthdate", "birthday", "passport", "iban", "surname", "diagnosis", "diagnoses", "prescription", "prescriptions", "userinfo", "dn"]);
 /** Pairs of words (the one before, the last one) naming personal data. */
 const PII_PAIR: Record<string, string[]> = {
   name: ["first", "last", "full", "given", "family", "middle", "maiden", "legal", "patient", "customer", "cardholder", "holder", "distinguished"],
@@ -93,6 +94,9 @@ const PII_PAIR: Record<string, string[]> = {
   // A WhatsApp id (wa_id, whatsappId) is the user's phone number in the Cloud API's contacts and messages.
   id: ["national", "tax", "wa", "whatsapp"],
   record: ["medical", "health"],
+  // A decoded JSON Web Token's payload or claims (jwt_payload, token_claims): the user's identity (sub, email, roles).
+  payload: ["jwt", "token"],
+  claims: ["jwt", "token"],
   // An LDAP distinguished name of a person or of the account a login binds as: uid=jdoe,ou=people / cn=Jane Doe,...
   dn: ["user", "bind", "ldap", "member", "person", "login", "auth", "principal", "account"],
 };
@@ -112,7 +116,8 @@ const LINK_PURPOSE = new Set(["reset", "confirm", "confirmation", "verification"
 /** Words after the sensitive noun that still name its value (passwordText, token_str, emailValue). */
 const VALUE_SUFFIX = new Set(["value", "val", "str", "string", "text", "raw", "plain", "plaintext", "bytes", "hex", "b64", "base64", "field", "input", "edit", "box", "param", "arg"]);
 /** Methods that return the same value in another form. */
-const TRANSPARENT = /^(?:lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|to_s|to_string|unwrap|clone|as_str|as_ref|expose_secret|get|Value|value|data|String|trimmed|lowercased|capitalize|title|downcase|upcase|squish|ToLower|ToUpper|Trim|ToLowerInvariant|ToUpperInvariant)$/;
+// A value serialised whole (jwt_payload.model_dump(), claims.to_dict(), payload.toJSON()) is still that value.
+const TRANSPARENT = /^(?:model_dump|model_dump_json|to_dict|dict|toJSON|to_json|as_json|to_h|lower|upper|strip|trim|toLowerCase|toUpperCase|toString|ToString|to_s|to_string|unwrap|clone|as_str|as_ref|expose_secret|get|Value|value|data|String|trimmed|lowercased|capitalize|title|downcase|upcase|squish|ToLower|ToUpper|Trim|ToLowerInvariant|ToUpperInvariant)$/;
 
 /**
  * The same concepts as other languages name them in code (Portuguese, Spanish, French, German, Italian, Dutch, Polish,
@@ -317,6 +322,8 @@ export function sensitiveIdentifier(code: string): Sensitive | null {
     // A remote or client address is a person's only on a request (request.remote_addr, r.RemoteAddr), not a connection's.
     if (kind && /^(?:remote|client)$/.test(words[words.length - 2] ?? "") && /^(?:addr|address)$/.test(words[words.length - 1]) && !isRequest(segments)) continue;
     // Asked last: it reads back through the arguments, so only for an identifier that names something sensitive.
+    // One field read off the claims a getter returns (jwt.getClaims().pat_name) is that field, not the claims.
+    if (kind && /^(?:payload|claims)$/.test(words[words.length - 1]) && /^\s*\(\s*\)\s*(?:\??\.|->|\[)/.test(code.slice(m.index + m[0].length, m.index + m[0].length + 20))) continue;
     if (kind && passedAsValue(code, m.index, m[0].length)) return { kind, value: m[0] };
   }
   return null;
