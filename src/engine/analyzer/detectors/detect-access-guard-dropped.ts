@@ -13,7 +13,7 @@ import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
 import type { FileKind } from "../../diff/classify-file.js";
-import { commentedOutCheck, openRoutes } from "./open-routes.js";
+import { commentedOutCheck, commentedOutGuardDecorator, openRoutes } from "./open-routes.js";
 
 /** Words that name an access guard once an identifier is split on camelCase, snake_case and digits. */
 const GUARD_WORDS = new Set([
@@ -965,6 +965,8 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       const mixinDropped = mixin !== undefined && isSecondFactorName(mixin) && !addedIdentifier(diff, mixin) && !insideRemovedFunction(lines, index, diff.addedCompact);
       if (named || mixinDropped || secondFactorDropped(diff, facts, index)) { report("mfa-check-removed", index); continue; }
     }
+    // A guard decorator swapped for a composite one on the same handler (`@UseGuards(AdminGuard)` -> `@Auth(Role.Admin)`).
+    if (decoratorReplacedInStack(lines, index)) continue;
     const added = pairedAddedLine(facts, index);
     if (added !== undefined) {
       const dropped = droppedGuards(line.text, added, facts);
@@ -1010,7 +1012,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     if (!opened && !inline && droppedListGuard(diff, facts, index) === undefined) continue;
     // Rewritten to register another guard (`app.use(authMiddleware)` -> `app.use(requireAuth)`), or a guard added nearby.
     const paired = pairedAddedLine(facts, index);
-    if ((opened || inline) && ((paired !== undefined && registeredGuards(lines[paired].text).length > 0) || facts.addsGuard(index))) continue;
+    if ((opened || inline) && ((paired !== undefined && registeredGuards(lines[paired].text).length > 0) || facts.addsGuard(index) || decoratorReplacedInStack(lines, index))) continue;
     if (guardsDeletedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
     if (opened && ROUTE_HOOK_KEY.test(line.text) && routeRemovedWith(lines, index)) continue;
     report("auth-check-removed", index);
@@ -1049,13 +1051,38 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   return findings.length > 0 || added.length === 0 ? findings : added;
 }
 
+const STACK_DECORATOR = /^\s*(?:@([\w.]{1,80})|\[\s*([A-Z][\w.]{0,80}))\s*(?:\(|\]|$)/;
+/**
+ * Whether a removed decorator's stack (the decorator lines around it, up to the handler) gains an added decorator named
+ * for a guard (`@Auth(UserRole.Admin)`, `@Authorized()`, `[RequireRole("x")]`) that opens nothing (`@SkipAuth`, `@AllowAnonymous`
+ * name an opening) and documents nothing (Swagger's `@ApiBearerAuth`): the handler keeps a guard.
+ */
+function decoratorReplacedInStack(lines: DiffLine[], index: number): boolean {
+  const own = STACK_DECORATOR.exec(lines[index].text);
+  if (!own) return false;
+  // The same decorator rewritten (`@UseGuards(Jwt, Roles)` -> `@UseGuards(Jwt)`) is read as a rewrite, not a swap.
+  const ownName = (own[1] ?? own[2]).split(".").pop()!;
+  for (const step of [-1, 1]) {
+    for (let j = index + step; j >= 0 && j < lines.length && Math.abs(j - index) <= 8 && lines[j].hunk === lines[index].hunk; j += step) {
+      const m = STACK_DECORATOR.exec(lines[j].text);
+      if (!m) break;
+      const name = (m[1] ?? m[2]).split(".").pop()!;
+      if (lines[j].kind === "+" && name !== ownName && !/^Api[A-Z]/.test(name) && isGuardName(name) && !splitWords(name).some((w) => OPENING_WORDS.has(w))) return true;
+    }
+  }
+  return false;
+}
+
+/** A stored password compared with the one given (Go bcrypt, Node bcrypt, PHP, Django, Werkzeug, passlib). */
+const PASSWORD_COMPARISON = /\b(?:CompareHashAndPassword|password_verify|check_password_hash|check_password|checkpw|verify_password|comparePassword)\b|\bbcrypt\.compare(?:Sync)?\b/;
 /** A route registered open or a role check added commented out (open-routes.ts), as at most one finding. */
 function addedOpenings(diff: FileDiff): RawFinding[] {
   if (diff.added.texts.length === 0 || diff.fileClass.kind === "sql") return [];
   const { lines } = diff;
   const routes = openRoutes(lines, diff.path, { isGuardName, demandsRole });
-  const condition = (code: string) => IDENTITY_ABSENT.test(code) || ROLE_WORDS.test(code);
+  // A password comparison switched off before a token is issued (`// if bcrypt.CompareHashAndPassword(...) != nil {`) too.
+  const condition = (code: string) => IDENTITY_ABSENT.test(code) || ROLE_WORDS.test(code) || PASSWORD_COMPARISON.test(code);
   const roleGuard = (text: string) => { const name = DECORATOR_REGISTRATION.exec(text)?.[1]?.split(".").pop(); return name !== undefined && isGuardName(name) && demandsRole(name); };
-  const at = routes.length > 0 ? routes[0] : commentedOutCheck(lines, condition, deniesAccess, roleGuard)[0];
+  const at = routes.length > 0 ? routes[0] : commentedOutCheck(lines, condition, deniesAccess, roleGuard)[0] ?? commentedOutGuardDecorator(lines, isGuardName)[0];
   return at === undefined ? [] : [finding("auth-bypass-added", diff, lines[at])];
 }

@@ -175,11 +175,13 @@ export function commentedOutCheck(lines: DiffLine[], condition: (code: string) =
     let denied = denial(code.replace(/^[^:{)]*[:{)]/, ""));
     for (let j = i + 1; j <= i + 2 && j < lines.length && lines[j].kind === "+" && COMMENTED.test(lines[j].text) && !denied; j++) denied = denial(lines[j].text.replace(COMMENTED, ""));
     if (!denied) continue;
-    // The handler it sits in is live code, and no role guard decorates it instead.
-    for (let j = i - 1; j >= Math.max(0, i - 6) && lines[j].hunk === l.hunk && lines[j].kind !== "-"; j--) {
+    // The handler it sits in is live code, and no role guard decorates it instead (looked for up to 16 lines up, as a
+    // handler may do its work before the switched-off check; Go's `func Login(c *gin.Context) {` is one too).
+    // Removed lines between are not the new file's: passed over.
+    for (let j = i - 1; j >= Math.max(0, i - 16) && lines[j].hunk === l.hunk; j--) {
       const t = lines[j].text;
-      if (COMMENTED.test(t)) continue;
-      if (/^\s*(?:async\s+)?def\s+\w+\s*\(|^\s*(?:export\s+)?(?:async\s+)?function\b|^\s*(?:public|private|protected)\s+function\b|=>\s*\{\s*$/.test(t)) {
+      if (lines[j].kind === "-" || COMMENTED.test(t)) continue;
+      if (/^\s*(?:async\s+)?def\s+\w+\s*\(|^\s*(?:export\s+)?(?:async\s+)?function\b|^\s*(?:public|private|protected)\s+function\b|=>\s*\{\s*$|^func\s[^\n]{0,200}\{\s*$/.test(t)) {
         let guarded = false;
         for (let k = j - 1; k >= Math.max(0, j - 4) && /^\s*@/.test(lines[k].text) && !guarded; k--) guarded = roleGuard(lines[k].text);
         if (!guarded) found.push(i);
@@ -187,6 +189,62 @@ export function commentedOutCheck(lines: DiffLine[], condition: (code: string) =
       }
       if (/^\S/.test(t) && t.trim() !== "") break;
     }
+  }
+  return found;
+}
+
+/** A decorator or attribute written commented out (`// @UseGuards(JwtAuthGuard)`, `//  @PreAuthorize("hasRole(..." +`,
+ * `// [Authorize]`, `# @login_required`): group 1 or 2 its name. */
+const COMMENTED_DECORATOR = /^\s*(?:\/\/|#(?!\[))\s*(?:@([\w.]{1,80})\s*(?:\(|$)|\[\s*([\w.]{1,80})\s*[(\]])/;
+const LIVE_DECORATOR = /^\s*(?:@[\w.]{1,80}|\[\s*[A-Z][\w.]{0,80}\s*[(\]])/;
+const PUBLIC_MARKER = /^\s*(?:@|\[\s*)(?:Public|IsPublic|AllowAnonymous|PermitAll|SkipAuth|NoAuth|Anonymous)\b/;
+/** A commented line that opens or closes a body: a whole handler commented out, not a decorator switched off on a live one. */
+const COMMENTED_BODY = /[{}:]\s*$|\b(?:def|function|class|return)\b/;
+
+/**
+ * A guard decorator added switched off inside a stack of live ones (a new controller or handler shipped with
+ * `// @UseGuards(JwtAuthGuard)` under `@Controller()`, `//  @PreAuthorize(...)` under `@GetMapping`): the code it guarded
+ * runs open. Not: a removed guard commented out in place (inert, read with the removals), a decorator of a handler
+ * commented out whole, a guard still applied live in the file by the same text (class-level beside a method's copy).
+ */
+export function commentedOutGuardDecorator(lines: DiffLine[], isGuardName: (name: string) => boolean): number[] {
+  const found: number[] = [];
+  let live: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.kind !== "+" || l.inert || l.text.length > 400) continue;
+    const m = COMMENTED_DECORATOR.exec(l.text);
+    const name = (m?.[1] ?? m?.[2])?.split(".").pop();
+    // Swagger's `@ApiBearerAuth()` documents a scheme; it guards nothing.
+    if (!name || /^Api[A-Z]/.test(name) || !isGuardName(name)) continue;
+    // In a decorator stack: the nearest live line above is a decorator, and the comment run below ends on live code.
+    let above: string | undefined;
+    for (let j = i - 1; j >= Math.max(0, i - 12) && lines[j].hunk === l.hunk && above === undefined; j--) {
+      if (lines[j].kind !== "-" && !COMMENTED.test(lines[j].text) && lines[j].text.trim() !== "") above = lines[j].text;
+    }
+    if (above === undefined || !LIVE_DECORATOR.test(above)) continue;
+    // A handler marked public in the same stack (`@Public()`, `[AllowAnonymous]`) was open anyway.
+    let open = false;
+    for (let j = i - 1; j >= Math.max(0, i - 12) && lines[j].hunk === l.hunk && !open; j--) {
+      const t = lines[j].text;
+      if (lines[j].kind === "-" || COMMENTED.test(t)) continue;
+      if (!LIVE_DECORATOR.test(t)) break;
+      open = PUBLIC_MARKER.test(t);
+    }
+    if (open) continue;
+    let below: string | undefined;
+    let body = false;
+    for (let j = i + 1; j < lines.length && j <= i + 12 && lines[j].hunk === l.hunk && below === undefined && !body; j++) {
+      const t = lines[j].text;
+      if (lines[j].kind === "-") continue;
+      if (t.trim() === "") break;
+      if (COMMENTED.test(t)) body = !COMMENTED_DECORATOR.test(t) && COMMENTED_BODY.test(t.replace(COMMENTED, ""));
+      else below = t;
+    }
+    if (body || below === undefined) continue;
+    live ??= lines.filter((x) => x.kind !== "-" && !COMMENTED.test(x.text)).map((x) => x.text.replace(/\s+/g, "")).join("\n");
+    if (live.includes(l.text.replace(COMMENTED, "").replace(/\s+/g, ""))) continue;
+    found.push(i);
   }
   return found;
 }
