@@ -39,6 +39,10 @@ const AI_HINT = /\b(?:openai|anthropic|claude|gemini|genai|generative|bedrock|ve
 const BINDING = /^\s*(?:(?:const|let|var|val|final|private|public|protected|readonly|static)\s+)*(?:[\w<>[\].?]+\s+)?(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?| ]+?\s*)?:?=(?![=>])\s*(.+)$/;
 /** Only qualifiers, `new`, `await` or an opening call may come before the constructor in the value. */
 const CONSTRUCTOR_LEAD = /^(?:await\s+|new\s+|[\w.:\\$>-]+\(\s*)*[\w.:\\$>-]*$/;
+/** A human turn of a chat prompt template with a slot filled at run time: `("human", "{input}")`, `HumanMessagePromptTemplate.from_template("{question}")`. */
+const HUMAN_SLOT = /[(\[]\s*["'](?:human|user)["']\s*,\s*[fr]?["'`][^"'`\n]{0,300}\{\w{1,40}\}|HumanMessagePromptTemplate\.from_template\s*\(\s*[fr]?["'][^"'\n]{0,300}\{\w{1,40}\}/;
+/** A chain, retriever or agent made from its parts: `create_retrieval_chain(`, `LLMChain(`, `RetrievalQA.from_chain_type(`. */
+const CHAIN_BUILD = /\b(create_\w{1,40}|[A-Za-z]\w{0,40}Chain(?:\.from_\w{1,20})?|RetrievalQA\.from_\w{1,20})\s*\(/g;
 /** A call on a name: the chain of members after it and the method called. */
 const MEMBER_CALL = /(?<![\w$.])(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)((?:(?:\??\.|->)\w+(?:\(\s*\))?)*)(?:\??\.|->)(\w+)\s*\(/g;
 /** Methods that hand a model something to read (create, generate_content, send_message, invoke, ask, embed, ...). */
@@ -172,6 +176,33 @@ const CHAT_CALLEE = /complet|chat|llm|gpt|openai|anthropic|claude|gemini|mistral
 const AI_MODULE_PATH = /(?:^|\/)(?:llms?|ai|genai|openai|gpt|chat_?gpt|anthropic|claude|gemini|chatbot|assistant)(?:[-_.][\w.-]{0,40})?(?:\/|$)/i;
 const NOT_SENDING_CALLEE = /log|debug|info|warn|error|print|save|store|insert|write|cache|set|push|append|emit|stringify|assign|track|record|expect|test|mock|render|format/i;
 
+/** The value of `content` in the object that holds a user role, in a call's argument text (either order of the keys). */
+function userTurnContent(raw: string): string | undefined {
+  const role = USER_TURN.exec(raw.length > 8000 ? raw.slice(0, 8000) : raw);
+  if (!role) return undefined;
+  const open = raw.lastIndexOf("{", role.index);
+  if (open < 0) return undefined;
+  const object = balanced(raw, open);
+  const key = /["']?\bcontent["']?\s*(?::|=>|=)\s*/.exec(object);
+  if (!key) return undefined;
+  const rest = object.slice(key.index + key[0].length);
+  // A string literal whole (it may hold commas), else the value up to the next key.
+  return /^[\[{(]/.test(rest) ? balanced(rest, 0) : TURN_VALUE.exec(rest.slice(0, 4000))?.[0].trim();
+}
+
+const TURN_VALUE = /^(?:[fFrb$]?"(?:\\.|[^"\\\n])*"|[fFrb$]?'(?:\\.|[^'\\\n])*'|`[^`]*`|[^,\n}]{1,200})/;
+
+/** The bracketed text opening at `from`, to its matching close (at most 4,000 characters). */
+function balanced(text: string, from: number): string {
+  let depth = 0;
+  for (let c = from; c < text.length && c < from + 4000; c++) {
+    const ch = text[c];
+    if (ch === "{" || ch === "[" || ch === "(") depth++;
+    else if ((ch === "}" || ch === "]" || ch === ")") && --depth === 0) return text.slice(from, c + 1);
+  }
+  return text.slice(from, from + 4000);
+}
+
 /** The call whose bracket is still open at line `index` (read upwards, at most 60 lines of the hunk): its callee, and its line. */
 function enclosingCall(diff: FileDiff, index: number): { callee: string; line: number } | undefined {
   const hunk = diff.lines[index].hunk;
@@ -296,7 +327,10 @@ const IDENTIFIER = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*/g;
 // PHP's variables carry a `$` (`$data = [...]`); the name is read without it, as the names in a call are.
 const ASSIGNMENT = /^\s*(?:(?:const|let|var|val|final|private|public|static|readonly)\s+)*(?:[\w<>[\]?]+\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w.<>[\]?|]+\s*)?:?=(?![=>])\s*(.*)$/;
 /** `name["key"] = value`, `name.key = value`, `name[:key] = value`: the value joins what the name holds. */
-const MEMBER_ASSIGNMENT = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]|\.\w+)\s*=(?![=>])\s*(.*)$/;
+// PHP's `$data["model"] = ...` too.
+const MEMBER_ASSIGNMENT = /^\s*(?:self\.|this\.|@|\$)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]|\.\w+)\s*=(?![=>])\s*(.*)$/;
+/** `$data["model"] = "gpt-4o"`, `payload['messages'] = msgs`: a key set on a request one at a time, read as the pair it adds. */
+const KEYED_ASSIGNMENT = /^\s*\$?([A-Za-z_]\w*)\s*\[\s*["'](\w{1,60})["']\s*\]\s*=(?![=>])\s*([^\n]{1,500}?)\s*;?\s*$/;
 /** The first of a pair a call returns (Go's `data, err := json.Marshal(body)`, `resp, _ := ...`): it holds the call's value. */
 const PAIR_ASSIGNMENT = /^\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*:?=(?![=>])\s*(.*)$/;
 /** Loop variables hold the items of what they loop over: `for (const chunk of chunks)`, `for doc in docs:`, `.each do |x|`. */
@@ -335,9 +369,11 @@ function methodBody(diff: FileDiff, index: number, indent: number): string {
 function readAssignments(diff: FileDiff): Map<string, string[]> {
   const values = new Map<string, string[]>();
   const add = (name: string, value: string) => { const list = values.get(name); if (list) { if (list.length < 8) list.push(value); } else values.set(name, [value]); };
+  // The lines inside a triple-quoted string (a docstring's `Example args: prompt="..."`) are text, not assignments.
+  const quoted = tripleQuotedLines(diff);
   for (let i = 0; i < diff.lines.length; i++) {
     const line = diff.lines[i];
-    if (line.kind === "-") continue;
+    if (line.kind === "-" || quoted.has(i)) continue;
     // `with open(upload.path, "rb") as f:`: the name holds what the statement opened.
     const opened = /^\s*(?:async\s+)?with\b/.test(line.text) ? WITH_AS.exec(line.text) : null;
     if (opened) add(opened[2], opened[1]);
@@ -358,6 +394,8 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
       add(`${APPENDED}${mutation[1]}`, mutation[2] !== undefined ? argumentText(diff, i, from - 1) : mutation[3]);
     }
     if (!line.text.includes("=")) continue;
+    const keyed = line.text.length <= 600 && line.text.includes("[") ? KEYED_ASSIGNMENT.exec(line.text) : null;
+    if (keyed && !/^[\[({]\s*$/.test(keyed[3])) { add(keyed[1], `"${keyed[2]}" => ${keyed[3]}`); continue; }
     const m = ASSIGNMENT.exec(line.text) ?? MEMBER_ASSIGNMENT.exec(line.text) ?? PAIR_ASSIGNMENT.exec(line.text);
     // `messages=messages,` is a keyword argument, not an assignment.
     if (!m || m[2].trim() === m[1] || /,\s*$/.test(m[2]) && !/^[\[({]/.test(m[2])) continue;
@@ -383,6 +421,44 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     else add(m[1], m[2] + (objectInitializer(diff, i) ?? chainContinuation(diff, i)));
   }
   return values;
+}
+
+/** Names written as `name = ...` on lines inside a triple-quoted string (a docstring's examples). */
+function namesInTripleQuotes(diff: FileDiff): Set<string> {
+  const names = new Set<string>();
+  for (const i of tripleQuotedLines(diff)) {
+    const m = /^\s*([A-Za-z_]\w*)\s*=(?!=)/.exec(diff.lines[i].text);
+    if (m) names.add(m[1]);
+  }
+  return names;
+}
+
+/**
+ * Indexes of the lines inside a triple-quoted string, read hunk by hunk. A line that starts with the quotes opens a string
+ * only after a line that leads into one (a `def ...:` head, `x = (`, an argument list) or at the hunk's top; after
+ * anything else (the string's own text) it closes one opened above the hunk.
+ */
+function tripleQuotedLines(diff: FileDiff): Set<number> {
+  const inside = new Set<number>();
+  if (!diff.lines.some((l) => l.text.includes('"""') || l.text.includes("'''"))) return inside;
+  let open: string | undefined;
+  let hunk = -1;
+  let previous: string | undefined;
+  for (let i = 0; i < diff.lines.length; i++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" || line.text.length > 2000) continue;
+    if (line.hunk !== hunk) { hunk = line.hunk; open = undefined; previous = undefined; }
+    if (open !== undefined) inside.add(i);
+    const text = line.text.trim();
+    let marks = [...text.matchAll(/"""|'''/g)];
+    if (open === undefined && marks.length > 0 && marks[0].index === 0 && previous !== undefined && !/[:(,=\[{]$/.test(previous)) marks = marks.slice(1);
+    for (const m of marks) {
+      if (open === undefined) open = m[0];
+      else if (m[0] === open) open = undefined;
+    }
+    if (text !== "") previous = text;
+  }
+  return inside;
 }
 
 /** A backtick literal opened in `value` on line `index`, across the lines below up to its closing backtick (at most 60). */
@@ -532,7 +608,11 @@ function isCodeName(name: string): boolean {
 }
 
 /** Package and module names used as call receivers (`context.Background()`, `json.dumps`), not data. */
-const PACKAGE_ROOT = /^(?:context|json|JSON|os|sys|time|math|fmt|strings|strconv|bytes|http|requests|np|pd|openai|anthropic|genai|boto3|base64|Base64|Date|Math|Object|Array|String|Number|Promise|console|process|env|ENV|Rails|settings|config|Config|Settings)$/;
+const PACKAGE_ROOT = /^(?:json|JSON|os|sys|time|math|fmt|strings|strconv|bytes|http|requests|np|pd|openai|anthropic|genai|boto3|base64|Base64|Date|Math|Object|Array|String|Number|Promise|console|process|env|ENV|Rails|settings|config|Config|Settings)$/;
+
+// Go's `context` package is reached through its exported members (`context.Background()`); a bare `context` is a variable
+// (a conversation's or a retrieval's context), data like any other named so.
+const goContext = (name: string, root: string, facts: PromptFacts) => root === "context" && (facts.go || /^context\.[A-Z]/.test(name));
 
 const INTERPOLATED_NAME = /(\$?\{|#\{)\s*([A-Za-z_]\w*)\s*\}/g;
 /** `f"{prompt}"` with `prompt` a constant is fixed text: drop the name, or resolving it would put quotes inside quotes. */
@@ -556,7 +636,7 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
-    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || isCodeName(root) || packageMember(name, root, facts)) continue;
+    if (AUTHORED.test(root) || constants.has(root) || PACKAGE_ROOT.test(root) || goContext(name, root, facts) || TYPE_NAME.test(root) || isCodeName(root) || packageMember(name, root, facts)) continue;
     // A product's name or a recipe's description is about a thing, not a person, unless the member names one.
     if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = assignments.get(root);
@@ -592,7 +672,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
-    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || CLOCK.test(root) || /^(?:true|false|null|nil|undefined|new|await|return|map|interface|any|struct|int\d*|uint\d*|float\d+|bool)$/.test(root) || packageMember(name, root, facts)) continue;
+    if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || root === "context" || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || CLOCK.test(root) || /^(?:true|false|null|nil|undefined|new|await|return|map|interface|any|struct|int\d*|uint\d*|float\d+|bool)$/.test(root) || packageMember(name, root, facts)) continue;
     // What a thing's members hold (a product's name and price) is as good as fixed text: nobody's data.
     if (THING_ROOT.test(root) && !PERSONAL_MEMBER.test(name.slice(root.length))) continue;
     const values = facts.assignments.get(root);
@@ -614,7 +694,7 @@ const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap
 const NO_PARAMETERS: Set<string> = new Set();
 const TYPE_NAME = /^[A-Z]/;
 
-interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean; packages: Set<string> }
+interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean; packages: Set<string>; go: boolean }
 
 /**
  * Names the file imports as packages: Go's `claude "github.com/x/claude-sdk-go"` and `"github.com/sashabaranov/go-openai"`
@@ -658,7 +738,9 @@ function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }
 const GENERIC_NAME_WORD = /^(?:semantic|kernel|google|amazon|azure|microsoft|alibaba|baidu|nvidia|catalog|inference|chat|model|provider|any|vercel|langchain|client|llm|face|ai|sdk|api|cloud|hub|studio|together|replicate|stability|voyage|perplexity|fireworks|vertex|labs)$/i;
 const VENDOR_WORDS = AI.map((s) => ({ service: s, word: s.name.split(/[\s()/.,-]+/).find((w) => w.length >= 4 && !GENERIC_NAME_WORD.test(w)) }))
   .filter((v): v is { service: ThirdPartyService; word: string } => v.word !== undefined);
-const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "i") }));
+// Anthropic's models are named for Claude, as are the files and helpers that reach them (claude_helper.py, callClaude).
+const PRODUCT_WORD: Record<string, string> = { Anthropic: "|claude" };
+const VENDOR_MENTION = VENDOR_WORDS.map((v) => ({ service: v.service, pattern: new RegExp(`(?<![a-z])(?:${v.word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}${PRODUCT_WORD[v.service.name] ?? ""})`, "i") }));
 
 /** The provider a receiver's name names (`claude_client`: Anthropic), or a generic model when it names none (`llm`). */
 function vendorNamed(name: string): ThirdPartyService {
@@ -806,7 +888,7 @@ const HTTP_POST_SCAN = new RegExp(`\\.post(?:\\s*\\(|\\s+do\\b)|\\bfetch(?:Impl|
 const REQUEST_BLOCK = /\bdo\s*\|\s*\w+\s*\|\s*$/;
 /** A request body only a model API takes: a model, chat messages, a prompt, embedding input, Gemini parts. */
 // Or a request type named for a model API (`CompletionRequest(model, prompt, 0.1)`, `ChatCompletionRequest{...}`).
-const MODEL_PAYLOAD = /\b(?:model|messages|prompt|contents|parts|inputs?|inputText|texts|instances)\b["']?\s*(?::(?!:)|=>|=(?![=>]))|\b(?:[A-Z]\w*)?(?:Completions?|Chat|Messages?|Prompt|GenerateContent|Embeddings?)Request\b/;
+const MODEL_PAYLOAD = /\b(?:model|messages|prompt|contents|parts|inputs?|inputText|texts|instances)\b["']?\s*(?::(?!:)|=>|=(?![=>]))|\b(?:[A-Z]\w*)?(?:Completions?|Chat|Messages?|Prompt|GenerateContent|Embeddings?)Request(?:Data|Dto|DTO|Body|Payload|Params)?\b/;
 /** Models run on the machine or a host of one's own (Ollama, LM Studio, Hugging Face transformers) unless a remote URL is in view. */
 const LOOPBACK_URL = new RegExp(String.raw`\bhttps?:\/\/${OWN_HOST}`, "i");
 /** Where a client is pointed: its base URL or endpoint (an ordinary `url` or `host` may be any service's). */
@@ -856,8 +938,10 @@ function* callSites(diff: FileDiff): Generator<CallSite> {
 const INTERPOLATED = /\$\{?[A-Za-z_]|#\{/;
 
 function promptFacts(diff: FileDiff): PromptFacts {
-  const constants = new Map([...readFileConstants(diff)].filter(([, value]) => !INTERPOLATED.test(value)));
-  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path), packages: importedPackages(diff) };
+  // A docstring's `prompt="..."` (its example arguments) defines no constant.
+  const quoted = namesInTripleQuotes(diff);
+  const constants = new Map([...readFileConstants(diff)].filter(([name, value]) => !INTERPOLATED.test(value) && !quoted.has(name)));
+  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path), packages: importedPackages(diff), go: /\.go$/i.test(diff.path) };
 }
 
 /** A request's text with what the names in it hold, followed two assignments deep (at most 8,000 characters). */
@@ -952,6 +1036,10 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     facts ??= promptFacts(diff);
     facts.parameters = NO_PARAMETERS;
     if (carriesData(raw, facts, 0)) return true;
+    // The content of the user's chat turn (`{"role": "user", "content": mensaje}`, an image part's `url: dataUrl`) is what
+    // the person wrote or uploaded, whatever the name: a name not made in view and not fixed (one assigned in view was read above).
+    const turn = userTurnContent(raw);
+    if (turn !== undefined && [...dynamicPart(turn, facts.singleQuotesInterpolate).matchAll(IDENTIFIER)].some(([name]) => !facts!.assignments.has(name.split(".")[0]) && !isFixed(name, facts!))) return true;
     if (!isFixed(raw, facts)) {
       facts.parameters = readParameters(diff, index);
       if (carriesData(raw, facts, 0)) return true;
@@ -1038,6 +1126,21 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
         if (!sendsData(raw, index, !helper)) continue;
         if (localOnly(service)) { if (!helper) fixedCalls++; continue; }
         return finding(index, service.name);
+      }
+    }
+  }
+  // A LangChain chain built on a provider's chat model (`create_history_aware_retriever(llm, retriever, prompt)`,
+  // `LLMChain(llm=llm, prompt=prompt)`) with a prompt whose human turn has a slot (`("human", "{input}")`): the chain puts
+  // the user's input into that turn and sends it to the model, wherever it is invoked.
+  if (clients && clients.size > 0 && HUMAN_SLOT.test(diff.lines.map((l) => (l.kind === "-" || l.text.length > 2000 ? "" : l.text)).join("\n"))) {
+    for (const index of diff.added.indexes) {
+      const text = diff.lines[index].text;
+      if (text.length > 2000 || COMMENT.test(text) || !/hain|retriever|agent/i.test(text) || inBlockComment(diff, index)) continue;
+      for (const m of text.matchAll(CHAIN_BUILD)) {
+        if (!/chain|retriever|agent|RetrievalQA/i.test(m[1]) || declaresAt(text, m.index!)) continue;
+        const args = argumentText(diff, index, m.index! + m[0].length - 1);
+        const service = [...args.matchAll(/\b[A-Za-z_]\w*/g)].map(([name]) => clients.get(name)).find((s) => s !== undefined);
+        if (service && !localOnly(service)) return finding(index, service.name);
       }
     }
   }
