@@ -209,7 +209,8 @@ const COMMENTED_BODY = /[{}:]\s*$|\b(?:def|function|class|return)\b/;
  */
 export function commentedOutGuardDecorator(lines: DiffLine[], isGuardName: (name: string) => boolean): number[] {
   const found: number[] = [];
-  let live: string | undefined;
+  // The live lines, whitespace taken out, as a set: asking it for each commented decorator costs the same however long the file.
+  let live: Set<string> | undefined;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (l.kind !== "+" || l.inert || l.text.length > 400) continue;
@@ -242,8 +243,8 @@ export function commentedOutGuardDecorator(lines: DiffLine[], isGuardName: (name
       else below = t;
     }
     if (body || below === undefined) continue;
-    live ??= lines.filter((x) => x.kind !== "-" && !COMMENTED.test(x.text)).map((x) => x.text.replace(/\s+/g, "")).join("\n");
-    if (live.includes(l.text.replace(COMMENTED, "").replace(/\s+/g, ""))) continue;
+    live ??= new Set(lines.filter((x) => x.kind !== "-" && !COMMENTED.test(x.text)).map((x) => x.text.replace(/\s+/g, "")));
+    if (live.has(l.text.replace(COMMENTED, "").replace(/\s+/g, ""))) continue;
     found.push(i);
   }
   return found;
