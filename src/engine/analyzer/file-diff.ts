@@ -340,6 +340,22 @@ export function insideRemovedFunction(lines: DiffLine[], index: number, addedCom
   return false;
 }
 
+const newLineMatches = new WeakMap<FileDiff, Map<RegExp, boolean>>();
+/**
+ * Whether some line of the new file (added or context) matches `regex` (not "g"): a fact of the file that detectors
+ * ask about on many lines, read once per file and regex.
+ */
+export function someNewLineMatches(diff: FileDiff, regex: RegExp): boolean {
+  let known = newLineMatches.get(diff);
+  if (!known) newLineMatches.set(diff, (known = new Map()));
+  let matches = known.get(regex);
+  if (matches === undefined) {
+    matches = diff.lines.some((l) => l.kind !== "-" && l.text.length <= MAX_LINE_LENGTH && regex.test(l.text));
+    known.set(regex, matches);
+  }
+  return matches;
+}
+
 const DEFINITION = /^\s*(?:export\s+)?(?:(?:public|private|protected|internal|static|async|override|virtual|final)\s+)*(?:def|function|func|fun)?\s*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*\(/;
 const DECORATOR_OR_ATTRIBUTE = /^\s*(?:@|\[)/;
 

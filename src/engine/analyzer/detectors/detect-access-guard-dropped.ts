@@ -572,9 +572,6 @@ function droppedMiddlewareAlias(removed: string, added: string, diff: FileDiff):
   return quoted(removed).find((alias) => !kept.has(alias) && LARAVEL_GUARD_ALIAS.test(alias) && !readded(diff, `'${alias}'`) && !readded(diff, `"${alias}"`));
 }
 
-/** A decorator or attribute removed together with the definition under it, whose name is not added back: a deleted endpoint. */
-const guardsDeletedDefinition = decoratesRemovedDefinition;
-
 /** The line rules that already report removed checks by their API names: where one fires, it speaks for the hunk. */
 const NAMED_CHECK_RULES = new Set(["auth-check-removed", "authorization-rule-removed", "mfa-check-removed"]);
 const namedCheckRules = new Map<FileKind, CompiledLineRule[]>();
@@ -976,7 +973,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       else if (guardDowngraded(line.text, lines[added].text, diff)) report("auth-check-removed", index);
       continue;
     }
-    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
+    if (decoratesRemovedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
     for (const shape of GUARD_REGISTRATION) {
       // SQL has no call without parentheses: `required_permission text;` in a PL/pgSQL DECLARE block declares a variable.
       if (kind === "sql" && shape === BARE_CALL) continue;
@@ -1013,7 +1010,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     // Rewritten to register another guard (`app.use(authMiddleware)` -> `app.use(requireAuth)`), or a guard added nearby.
     const paired = pairedAddedLine(facts, index);
     if ((opened || inline) && ((paired !== undefined && registeredGuards(lines[paired].text).length > 0) || facts.addsGuard(index) || decoratorReplacedInStack(lines, index))) continue;
-    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    if (decoratesRemovedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
     if (opened && ROUTE_HOOK_KEY.test(line.text) && routeRemovedWith(lines, index)) continue;
     report("auth-check-removed", index);
   }
@@ -1045,7 +1042,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     // `return Response.redirect(url)`, Django's `login_url = reverse("login")` then `return redirect(login_url)`).
     if (!denied && condition) denied = redirectsToSignInVariable(lines, index, last);
     if (!denied || facts.addsGuard(index) || readded(diff, line.text) || denialMovedElsewhere(diff, index, last)) continue;
-    if (guardsDeletedDefinition(lines, index, diff.addedCompact) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
+    if (decoratesRemovedDefinition(lines, index, diff.addedCompact) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
     report("auth-check-removed", index);
   }
   return findings.length > 0 || added.length === 0 ? findings : added;

@@ -688,6 +688,8 @@ const THROWAWAY_CONFIG = /(?:^|\/)(?:docker-)?compose[.-](?:dev|development|loca
 const KNOWN_FORMAT_KINDS = new Set(KNOWN_FORMATS.map(([, name]) => name));
 /** The server a connection string names (Server=, Data Source=, Host=), up to its port or instance. */
 const CONNECTION_SERVER = /\b(?:Server|Data Source|Host|Address|Addr)\s*=\s*(?:tcp:)?([^;,\\\s"']{1,253})/i;
+/** A server outside the developer's machine and network: a public address or a named host, not a placeholder. */
+const remoteHost = (host: string): boolean => NAMED_HOST.test(host) && !PLACEHOLDER_HOST.test(host) && !PRIVATE_ADDRESS.test(host) && !LOCAL_HOST.test(host);
 /**
  * A password for a server outside the developer's machine and network (a public address or a named host), in a
  * connection string or URL: development configuration does not make it a throwaway, the server is real.
@@ -696,7 +698,7 @@ function remoteServerPassword(secretKind: string, text: string): boolean {
   const host = secretKind === "password in a connection string" ? CONNECTION_SERVER.exec(text)?.[1]
     : secretKind === "password in a connection URL" ? URL_CREDENTIALS.exec(text)?.[3]
     : undefined;
-  return host !== undefined && NAMED_HOST.test(host) && !PLACEHOLDER_HOST.test(host) && !PRIVATE_ADDRESS.test(host) && !LOCAL_HOST.test(host);
+  return host !== undefined && remoteHost(host);
 }
 /** A host setting (host:, smtp_host=, server:) naming a lower-case domain, a few lines above in the same hunk. */
 const HOST_SETTING = /^\s*(?:[\w.-]{0,40}[._-])?(?:[Hh]ost(?:[Nn]ame)?|HOST(?:NAME)?|[Ss]erver|SERVER)["']?\s*[:=]\s*["']?([a-z0-9][a-z0-9.-]{0,200}\.[a-z]{2,24})["']?\s*,?\s*$/;
@@ -708,7 +710,7 @@ function publicHostAbove(diff: FileDiff, index: number): boolean {
   for (let i = index - 1; i >= Math.max(0, index - 6) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
     const line = diff.lines[i];
     const host = line.kind === "-" || line.text.length > 300 ? undefined : HOST_SETTING.exec(line.text)?.[1];
-    if (host !== undefined && NAMED_HOST.test(host) && !PLACEHOLDER_HOST.test(host) && !PRIVATE_ADDRESS.test(host) && !LOCAL_HOST.test(host)) return true;
+    if (host !== undefined && remoteHost(host)) return true;
   }
   return false;
 }

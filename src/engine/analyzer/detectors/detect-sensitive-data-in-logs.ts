@@ -1,7 +1,7 @@
 // Personal data or secrets passed to a logging call on an added line. String literals are dropped before
 // matching (a message text such as "email sent" is not personal data) but interpolations are kept.
 import type { RawFinding } from "../raw-finding.js";
-import { candidateLines, readArguments, scanJoinedText, type FileDiff } from "../file-diff.js";
+import { candidateLines, readArguments, scanJoinedText, someNewLineMatches, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { capturedDump, credentialNames, mailRecipient, envSecretsAsNames, goHeaderLoopNames, handlerRequestNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholeRequestValue } from "./log-whole-values.js";
 import { classifyWords, findLogCall, mayNameForeignWord, namedPlaceholder, passedAsValue, sensitiveIdentifier, sensitiveKey, splitWords, subscriptsAsFields, taintedNames, taintedValue, wholeRecord, type Sensitive } from "./log-sensitive-words.js";
@@ -189,15 +189,9 @@ function userTurnValue(code: string, diff: FileDiff, index: number): Sensitive |
 }
 const PROMPT_NAME = /(?<![\w$.])(?:(?:full|user|final|complete|rendered)_?)?[Pp]rompt(?![\w$]|\s*(?:\??\.|\[|\(|:|=(?!=)))/;
 const MODEL_WORDS = /(?:^|\/)(?:llm|ai|openai|gpt|chat)s?(?:\/|$)|\b(?:openai|anthropic|gemini|ollama|llm|chat\.completions|ChatCompletion|messages\.create|generateContent)\b/i;
-const modelFiles = new WeakMap<FileDiff, boolean>();
 /** Whether the file's path or new lines name a language model's API or a module of model calls (llm/, openai). */
 function callsModel(diff: FileDiff): boolean {
-  let calls = modelFiles.get(diff);
-  if (calls === undefined) {
-    calls = MODEL_WORDS.test(diff.path) || diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && MODEL_WORDS.test(l.text));
-    modelFiles.set(diff, calls);
-  }
-  return calls;
+  return MODEL_WORDS.test(diff.path) || someNewLineMatches(diff, MODEL_WORDS);
 }
 
 /**
@@ -395,15 +389,8 @@ const MESSAGING_WORDS = /whatsapp|\bwa_?id\b|WaMessage|\btwilio|telegram|\binbou
 const MESSAGE_VALUE = /(?<![\w$.])(?:(?:msg|message|incoming|inbound|m)\s*\??\.\s*)?(from|sender|sender_?(?:phone|number)|senderPhone|senderNumber|message_?[Tt]ext|message_?[Bb]ody|msg_?[Tt]ext|msgBody|text|body|content|Content|Body|Text)(?![\w$])(?!\s*(?:\??\.\s*(?:length|size|count|len|id|_id|type|kind|status|timestamp|Length|Count|Id)\b|\(|:(?!:)|=(?!=)))/g;
 /** `from` beside the other end of a range (to, until, limit, page) is a date or an offset, not a sender. */
 const RANGE_WORDS = /(?<![\w$.])(?:to|until|till|limit|page|offset|size)(?![\w$])/;
-const messagingFiles = new WeakMap<FileDiff, boolean>();
 function messagingValue(code: string, diff: FileDiff): { kind: "pii"; value: string } | null {
-  if (code.length > 1000) return null;
-  let messaging = messagingFiles.get(diff);
-  if (messaging === undefined) {
-    messaging = MESSAGING_PATH.test(diff.path) || diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && MESSAGING_WORDS.test(l.text));
-    messagingFiles.set(diff, messaging);
-  }
-  if (!messaging) return null;
+  if (code.length > 1000 || !(MESSAGING_PATH.test(diff.path) || someNewLineMatches(diff, MESSAGING_WORDS))) return null;
   MESSAGE_VALUE.lastIndex = 0;
   for (let m = MESSAGE_VALUE.exec(code); m; m = MESSAGE_VALUE.exec(code)) {
     if (m[1] === "from" && RANGE_WORDS.test(code)) continue;
@@ -420,15 +407,7 @@ const isSecretName = (name: string): boolean => classifyWords(splitWords(name)) 
  * sent_tokenize. In a file that uses one, a bare `token` or `tokens` is a piece of text or its id, not a credential.
  */
 const TEXT_TOKENIZER = /\b(?:tiktoken|encoding_for_model|get_encoding|AutoTokenizer|\w*Tokenizer(?:Fast)?\.from_pretrained|SentencePieceProcessor|sentencepiece|word_tokenize|sent_tokenize|gpt-tokenizer|gpt3-encoder|encodingForModel|getEncoding)\b/;
-const tokenizerFiles = new WeakMap<FileDiff, boolean>();
-function usesTextTokenizer(diff: FileDiff): boolean {
-  let uses = tokenizerFiles.get(diff);
-  if (uses === undefined) {
-    uses = diff.lines.some((l) => l.kind !== "-" && l.text.length <= 2000 && TEXT_TOKENIZER.test(l.text));
-    tokenizerFiles.set(diff, uses);
-  }
-  return uses;
-}
+const usesTextTokenizer = (diff: FileDiff): boolean => someNewLineMatches(diff, TEXT_TOKENIZER);
 /** The secret found is only the word token(s) (a bare name, or a message "token: {}"), not access_token or a key. */
 const BARE_TOKEN = /^tokens?(?!\w)/i;
 

@@ -6,6 +6,7 @@
 //   (`.delete(protect, admin, remove).put(protect, update)`);
 // - a role check added commented out in a live handler (`# if not request.user.researcher:` / `#     raise PermissionDenied`).
 import type { DiffLine } from "../../diff/parse-patch.js";
+import { splitWords } from "./log-sensitive-words.js";
 
 /** Express-style route on a router object: group 1 the object, 2 the method, 3 the path, 4 the arguments after it. */
 const JS_ROUTE = /^\s*([\w$]{1,60})\.(get|post|put|patch|delete|all)\s*\(\s*["'`]([^"'`\n]{0,200})["'`]\s*,([^()\n]{1,300})\)\s*;?\s*$/;
@@ -25,15 +26,12 @@ const ADMIN_WORDS = new Set(["admin", "admins", "administrator", "administrators
 const PEOPLE_RESOURCE = /^(?:users|customers|patients|members|employees|accounts)$/;
 /** The public sign-in route of a router: it cannot sit behind a guard, so neither do the routes registered beside it. */
 const SIGN_IN_WORDS = new Set(["login", "logon", "signin", "sign", "register", "registrar", "signup", "logout", "forgot", "reset", "password", "otp", "verify", "captcha", "refresh", "token"]);
-const signInPath = (path: string) => words(path.replace(/log_?in/gi, " login ").replace(/sign_?(?:in|up)/gi, " signin ")).some((w) => SIGN_IN_WORDS.has(w));
+const signInPath = (path: string) => splitWords(path.replace(/log_?in/gi, " login ").replace(/sign_?(?:in|up)/gi, " signin ")).some((w) => SIGN_IN_WORDS.has(w));
 /** Express routers live in JavaScript and TypeScript files; a handler is named, not written in place. */
 const JS_FILE = /\.[cm]?[jt]sx?$/i;
 const NAMED = /^[A-Za-z_$][\w$.]{0,120}$/;
 const COMMENTED = /^\s*(?:\/\/|#(?!\[))\s?/;
 
-function words(text: string): string[] {
-  return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
-}
 
 /** The identifiers of a middleware list, handler last (`protect, admin, deleteProduct`). */
 function args(list: string): string[] {
@@ -85,7 +83,7 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
     if (m) {
       const a = args(m[4]);
       // An admin route with its handler alone, on a router that guards route by route or also serves the public sign-in.
-      const admin = words(`${m[3]} ${a[a.length - 1]}`).some((w) => ADMIN_WORDS.has(w));
+      const admin = splitWords(`${m[3]} ${a[a.length - 1]}`).some((w) => ADMIN_WORDS.has(w));
       if (admin && a.length === 1 && NAMED.test(a[0]) && !signInPath(m[3]) && !usesGuard.has(m[1]) && (perRoute.has(m[1]) || publicBeside.has(m[1]))) found.push(i);
       continue;
     }
@@ -154,7 +152,7 @@ function openLaravelRoute(lines: DiffLine[], index: number, path: string, groups
   if (/\bmiddleware\b/.test(statement)) return false;
   const segments = m[2].split(/[/.]/).filter((s) => s && !s.startsWith("{"));
   const resource = /resource/i.test(m[1]);
-  const admin = segments.some((s) => words(s).some((w) => ADMIN_WORDS.has(w)));
+  const admin = segments.some((s) => splitWords(s).some((w) => ADMIN_WORDS.has(w)));
   if (!admin && !(resource && PEOPLE_RESOURCE.test(segments[segments.length - 1] ?? ""))) return false;
   // The admin's own sign-in, sign-up and password-reset routes are public by nature.
   if (signInPath(m[2])) return false;
