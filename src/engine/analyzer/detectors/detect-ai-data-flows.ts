@@ -257,7 +257,9 @@ const DATA = /\b(?:\w*_)?(?:customers?|patients?|users?|members?|clients?|ticket
 /** camelCase names that start with a data word (patientSummary, customerNote); case-sensitive on the hump. */
 const DATA_CAMEL = /\b(?:customers?|patients?|users?|members?|tickets?|messages?|emails?|notes?|records?|profiles?|conversations?|chats?|documents?|medical|applicants?|employees?|students?|candidates?|texts?|chunks?|docs?|pages?)[A-Z]\w*\b/;
 /** A string literal with its prefix (f"...", $"...", r'...'): the prefix says whether `{name}` inside is interpolated. */
-const STRING_LITERAL = /([A-Za-z$@]{0,2})(["'`])((?:\\.|(?!\2)[^\\\n])*)\2/g;
+// A `${...}` slot is read whole, so the quotes of an expression inside it (Dart's and Kotlin's `"${names.join(", ")}"`,
+// JS's `${tags.join("-")}`) do not end the literal. A `$` is matched by one alternative only, so there is no backtracking.
+const STRING_LITERAL = /([A-Za-z$@]{0,2})(["'`])((?:\\.|\$\{[^}\n]{0,200}\}|\$(?!\{[^}\n]{0,200}\})|(?!\2)[^\\\n$])*)\2/g;
 const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|%\(\w+\)s|\$(\w+)/g;
 /** `{name}` is interpolation only in Python f-strings and C# $"..." strings; elsewhere it is a template slot or JSON. */
 const FORMAT_PREFIX = /[fF$]/;
@@ -281,6 +283,8 @@ const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
 const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|questionAnswering|question_answering|featureExtraction|feature_extraction|automaticSpeech|automatic_speech|sentence_?[Ss]imilarity|(?<!\bRunner)\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
+/** A key that names the model or deployment a request goes to, with its value (a name, never content). */
+const MODEL_CHOICE = /\b(?:model|model_?[iI]d|modelName|model_name|deployment(?:_?[nN]ame|_?[iI]d)?|azure_deployment|engine)\b["']?\s*(?::(?!:)|=>|=(?![=>]))\s*[\w$.]{1,80}/g;
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
 function dynamicPart(argument: string, singleQuotesInterpolate = false): string {
   return argument
@@ -316,6 +320,8 @@ function dynamicPart(argument: string, singleQuotesInterpolate = false): string 
     .replace(PATH_CALL, " ")
     // So are the method names of a chain (`.addUserMessage(`, `.build()`); the receiver and arguments stay.
     .replace(CHAINED_METHOD, " ")
+    // `model=deployment_name`, `engine: modelName`: the value picks a model, it holds nobody's text.
+    .replace(MODEL_CHOICE, " ")
     .replace(KEY, " ")
     .replace(CONSTANT_NAME, " ");
 }
