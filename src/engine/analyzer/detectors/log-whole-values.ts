@@ -331,10 +331,16 @@ const RUBY_PARAMS = /(?<![\w$.@:])(?:params|(?!(?:page|paging|pagination|sort|or
 const GO_REQUEST_INPUT = /(?<![\w$.])(?:r|req|request|c\s*\.\s*Request)\s*\.\s*(?:Form|PostForm|MultipartForm)(?![\w$]|\s*(?:\??\.|\[|\())/g;
 /** A Django REST framework serializer's whole input in a .py file: `self.initial_data` (as submitted), `self.validated_data`. */
 const DRF_SERIALIZER_INPUT = /(?<![\w$.])self\s*\.\s*(?:initial_data|validated_data)(?![\w$]|\s*(?:\??\.|\[|\())/g;
+/**
+ * Plug's (Phoenix, Elixir) whole request input in an .ex/.exs file: `conn.params` (path, query and body parameters merged,
+ * Plug.Conn's documented field), `conn.body_params`, `conn.query_params`. Printed (`inspect(conn.params)`), it is every
+ * field the person submitted, credentials included.
+ */
+const PLUG_CONN_INPUT = /(?<![\w$.])conn\s*\.\s*(?:params|body_params|query_params)(?![\w$]|\s*(?:\??\.|\[|\())/g;
 export function wholeRequestValue(code: string, path: string): Sensitive | null {
   const whole = wholeValue(code, path) ?? wholePhpRequest(code, path);
   if (whole) return whole;
-  const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null) ?? (/\.go$/.test(path) && code.includes("Form") ? firstPassed(GO_REQUEST_INPUT, code) : null) ?? (/\.py$/.test(path) && code.includes("_data") ? firstPassed(DRF_SERIALIZER_INPUT, code) : null);
+  const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null) ?? (/\.go$/.test(path) && code.includes("Form") ? firstPassed(GO_REQUEST_INPUT, code) : null) ?? (/\.py$/.test(path) && code.includes("_data") ? firstPassed(DRF_SERIALIZER_INPUT, code) : null) ?? (/\.exs?$/.test(path) && code.includes("conn") ? firstPassed(PLUG_CONN_INPUT, code) : null);
   return m ? { kind: "pii", value: m[0] } : null;
 }
 
