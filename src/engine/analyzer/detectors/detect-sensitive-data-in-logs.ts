@@ -55,8 +55,9 @@ function onlyErrors(args: string): boolean {
 const FROM_REQUEST = /^\$?(?:req|request|httpRequest|servletRequest|HttpContext)\s*(?:\.|->)/;
 const MACHINE_WORDS = /server|\bhost|peer|\bnode\b|listen|\bbind|proxy|upstream|cluster|broker|socket|\bdns|gateway|interface|container|\bpod\b|instance|wallet|contract|device|router|\bnat\b|tunnel/i;
 const NETWORK_WORDS = /executor|server|\bhost|\bip\b|\burl\b|endpoint|socket|listen|\bbind|\bport\b|network|remote|\bnode\b|peer|\bmac\b|wallet|contract|memory|\b0x|dns|proxy|upstream|cluster|broker/i;
-/** A field of a token object other than its value (token.getSpec().getUsername(), token.expiresAt) is not the secret. */
-const OTHER_FIELD = /^\s*\??\.\s*(?!(?:value|token|secret|raw|plain\w*|string|bytes|text|key|data|toString|getValue|getToken|getSecret|getKey|get)\b)\w/i;
+/** A field of a token object other than its value (token.getSpec().getUsername(), token.expiresAt) is not the secret;
+ * the value turned into text whole (Ruby's `.inspect`, `.to_s`, `.to_h`, `.to_json`) still is. */
+const OTHER_FIELD = /^\s*\??\.\s*(?!(?:value|token|secret|raw|plain\w*|string|bytes|text|key|data|toString|getValue|getToken|getSecret|getKey|get|inspect|to_s|to_h|to_hash|to_json)\b)\w/i;
 /** Values looked up under a name or id key (claims.get("pat_name")) name the thing, they are not it. */
 const NAMED_FIELD = /\(\s*["'](?:\w+_)?(?:name|id|type|series|expir\w*|count|issuer|subject)["']\s*\)|\.(?:get)?(?:series|id|name|type|username|uuid|expir\w*)\s*\(\s*\)\s*\)?\s*;?\s*$/i;
 
