@@ -455,9 +455,13 @@ function ternaryBranch(text: string, assignment: RegExpExecArray): boolean {
   return /\?\s*["']$/.test(text.slice(Math.max(0, keyAt - 8), keyAt));
 }
 
+/** A string literal whose whole content is another quoted string: "\"value\"". */
+const ESCAPE_QUOTED_VALUE = /"\\"([^"\\\n]{1,200})\\""/g;
 function classify(rawText: string, kind: string, isSecretManifest: boolean): string | undefined {
-  // JSON written inside a string ("{\"password\":\"...\"}") reads like any other assignment.
-  const text = rawText.includes('\\"') ? rawText.replace(/\\"/g, '"') : rawText;
+  // JSON written inside a string ("{\"password\":\"...\"}") reads like any other assignment. A value quoted twice for
+  // code generation (a Kotlin or Groovy constant handed to buildConfigField: `const val apiKey = "\"710c...\""`) is
+  // that value once its outer quotes go.
+  const text = rawText.includes('\\"') ? rawText.replace(ESCAPE_QUOTED_VALUE, '"$1"').replace(/\\"/g, '"') : rawText;
   // A real token is leaked even inside a comment; generic assignments in comments are usually documentation. A line
   // that calls its key a placeholder (`"-----BEGIN PRIVATE KEY-----\nMIIDemoTransferKeyPlaceholder\n..."`) holds none.
   for (const [pattern, kindName] of KNOWN_FORMATS) {
