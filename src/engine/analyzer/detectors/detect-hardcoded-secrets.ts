@@ -399,6 +399,16 @@ const VERSION_RANGE = /^(?:[~^]|[<>]=?|==?)?v?\d+(?:\.(?:\d+|x|\*)){1,3}(?:-[\w.
  */
 const WHOLE_INTERPOLATION = /^(?:#\{[\w.@:\[\]'"]{1,100}\}|\$\{[\w.:\[\]'"-]{1,100}\}|\$[A-Za-z_]\w*|\{\$[\w.\->\[\]'"]{1,100}\}|\{\{\s*[\w.]{1,100}\s*\}\})$/;
 
+/**
+ * A value spelled as the owner's own secret ("my-secret-jwt-key", "my_session_secret") under a key naming the app's own
+ * signing or session secret (JWT_SECRET_KEY, SESSION_SECRET, SIGNING_KEY): nobody names an option or a stored entry
+ * "my-...", so it is the weak secret in use, as `[]byte("my_secret_key")` is. An API key or token issued by a provider
+ * cannot be so spelled and work ("my_api_key" stays a stand-in).
+ */
+const OWN_SECRET_KEY_WORD = /^(?:secret|jwt|signing|hmac|session|cookie)$/;
+function chosenSigningSecret(key: string, value: string): boolean {
+  return /^my[-_.]/.test(value) && keyWords(key).some((w) => OWN_SECRET_KEY_WORD.test(w));
+}
 /** A literal for a key that names a credential: anything but a placeholder, a reference or an expression. */
 function isLiteralCredential(key: string, rawValue: string, envFallback = false): boolean {
   // An auth scheme word before the token ("Token 3f9a...", "Bearer eyJ...") is how the header carries it.
@@ -418,7 +428,7 @@ function isLiteralCredential(key: string, rawValue: string, envFallback = false)
   // OPT_DB_PASSWORD = "db-password") holds an identifier.
   // Every hump of such a name is a word (encPrivateKey); a random mix like aenJX7VLJC is a password.
   // An environment read's fallback is the secret itself when the variable is unset, never the name of a setting ("secret_key").
-  if (!envFallback && /^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z]+)+\d*$/.test(value) || SETTING_NAME_VALUE.test(value))) return false;
+  if (!envFallback && /^[A-Z][A-Z0-9_]*$/.test(key) && (/^[a-z]+(?:[A-Z][a-z]+)+\d*$/.test(value) || (SETTING_NAME_VALUE.test(value) && !chosenSigningSecret(key, value)))) return false;
   // Names of stored secrets: existingSecret: postgres-credentials, withSecret("db-creds").
   if (/^existing/i.test(key) || STORED_SECRET_NAME.test(value)) return false;
   // "pass" also means a pass/fail outcome or a ticket (STATUS_PASS = "passed"): a short word there is not a password.
