@@ -349,15 +349,16 @@ function anonymousJwt(token: string): boolean {
 }
 
 /** Values that name or describe something rather than being a secret: labels, paths, rules, identifiers, route targets. */
-function namesSomething(value: string): boolean {
+function namesSomething(value: string, envFallback = false): boolean {
   // A camelCase name built on a credential word (passwordType, secretName) or a route target ("orders#show").
   if ((/^[a-z]+(?:[A-Z][a-z]*)+$/.test(value) && /pass|secret|token|key/i.test(value)) || /^[a-z_/]+#[a-z_]+$/.test(value)) return true;
   // Header and attribute names ("Cleartext-Password", "X-Api-Key"); expressions ("shown = true", ".$token_data[").
   if (/^(?:[A-Z][a-z]*|[A-Z]+)(?:-(?:[A-Z][a-z]*|[A-Z]+))+$/.test(value) || /\s(?:[=!]=?=?|=>)\s|^\s*[.+]\s*\$\w/.test(value)) return true;
   // Validation rules ('required|min:8'), and markers of how an account signs in ("LDAP", "OIDC").
   if (/^[a-z_]+(?::[\w,.]+)?(?:\|[a-z_]+(?::[\w,.]+)?)+$/.test(value) || /^[A-Z]{2,8}$/.test(value)) return true;
-  // Lower-case words joined by - or _ with no credential word among them ("checkout_data") name an entry or an event.
-  if (/^[a-z]{2,}(?:[-_][a-z]{2,})+$/.test(value) && !/(?:^|[-_])(?:secret|pass\w*|pwd|token|key|auth|jwt|api|credentials?)(?:$|[-_])/.test(value)) return true;
+  // Lower-case words joined by - or _ with no credential word among them ("checkout_data") name an entry or an event;
+  // not as an environment read's fallback, which is the secret itself when the variable is unset ('cannot-be-guessed').
+  if (!envFallback && /^[a-z]{2,}(?:[-_][a-z]{2,})+$/.test(value) && !/(?:^|[-_])(?:secret|pass\w*|pwd|token|key|auth|jwt|api|credentials?)(?:$|[-_])/.test(value)) return true;
   // A path or route ("user/auth/reset_passwd") names a template or an endpoint, also with its parameters written as
   // Express's `:token`, `{token}` or `<token>` segments ("auth/reset_password/:token"). Every segment starts after a `/`.
   if (/^[\w.-]+(?:\/(?:[\w.-]+|:\w+|\{\w+\}|<\w+>))+\/?$/.test(value) && !/[A-Z].*\d|\d.*[A-Z]/.test(value)) return true;
@@ -437,7 +438,7 @@ function isLiteralCredential(key: string, rawValue: string, envFallback = false)
   if (!STRONG_KEY.test(key)) return looksSecret(value);
   // An app password reads like four short words (PHPMailer's $mail->Password = 'abcd efgh ijkl mnop'), not prose.
   if (APP_PASSWORD.test(value)) return true;
-  if (namesSomething(value)) return false;
+  if (namesSomething(value, envFallback)) return false;
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
   if (isPlaceholder(value) || value.includes("://") || (value.length > 120 && !/^[A-Za-z0-9+/=_-]+$/.test(value)) || FIELD_NAME_VALUE.test(value)) return false;
   // Dotted or called references (`config.db.password`, `getPassword()`) are not literals.
