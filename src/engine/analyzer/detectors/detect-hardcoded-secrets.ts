@@ -871,6 +871,27 @@ function localDefaultPassword(diff: FileDiff, index: number): boolean {
 }
 
 /**
+ * A Kubernetes Secret's entry (a manifest's stringData, a Terraform kubernetes_secret resource's data) is the credential
+ * the cluster hands to the workload: a default word there ("PASSWORD" = "password", MYSQL_ROOT_PASSWORD: root) is the
+ * password in use, where in a template or a sample it would be a stand-in. Returns the entry's finding kind.
+ */
+const SECRET_OBJECT_ENTRY = /^\s*["']?([A-Za-z_][\w.-]{0,60})["']?\s*[=:]\s*["']?([^\s"'#,]{1,60})["']?\s*,?\s*$/;
+const TF_RESOURCE = /^\s*resource\s+"([\w-]+)"/;
+function secretObjectDefault(diff: FileDiff, index: number, kind: string, isSecretManifest: boolean): string | undefined {
+  const text = diff.lines[index].text;
+  if (text.length > 300 || (!isSecretManifest && kind !== "terraform")) return undefined;
+  const m = SECRET_OBJECT_ENTRY.exec(text);
+  if (!m || !namesCredential(m[1]) || !(DEFAULT_PASSWORD.test(m[2]) || NUMBERED_DEFAULT_PASSWORD.test(m[2]))) return undefined;
+  if (isSecretManifest) return "credential in a Kubernetes Secret manifest";
+  // The resource block the line sits in: the nearest resource header above it in the hunk.
+  for (let i = index - 1; i >= Math.max(0, index - 40) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
+    const type = TF_RESOURCE.exec(diff.lines[i].text)?.[1];
+    if (type !== undefined) return /^kubernetes_secret(?:_v1)?$/.test(type) && diff.lines[i].kind !== "-" ? "credential in a Kubernetes Secret manifest" : undefined;
+  }
+  return undefined;
+}
+
+/**
  * A bare default password (postgres, guest, root) in a file whose header comment declares its values examples to
  * replace ("# Example values only - replace before any real deployment"): the comment covers the document, not only
  * the lines next to it. A generated-looking value there still counts.
@@ -1573,7 +1594,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : pairValue !== undefined ? "credential in an environment name/value pair"
       : parameterDefault !== undefined ? "credential given as a CloudFormation parameter default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? secretObjectDefault(diff, index, kind, isSecretManifest) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text) || (!KNOWN_FORMAT_KINDS.has(secretKind) && shortLiteralReKeyed(diff, index))) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
