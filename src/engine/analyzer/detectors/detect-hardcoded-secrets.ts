@@ -838,18 +838,24 @@ function userNamedLike(diff: FileDiff, index: number, value: string): boolean {
   }
   return false;
 }
-/** Compose content under another name (a docker-compose file saved as Dockerfile or compose.txt): services: with image: entries. */
+/**
+ * Compose content under another name (a docker-compose file saved as Dockerfile or compose.txt): services: with image:
+ * entries, or, in a hunk below the services: line, a service's keys only Compose has (build: or depends_on:) beside
+ * its environment:, ports: or image: (https://docs.docker.com/reference/compose-file/services/).
+ */
 const composeFiles = new WeakMap<FileDiff, boolean>();
 function composeContent(diff: FileDiff): boolean {
   let compose = composeFiles.get(diff);
   if (compose === undefined) {
-    let services = false, image = false;
+    let services = false, image = false, composeKey = false, serviceKey = false;
     for (const line of diff.lines) {
       if (line.kind === "-") continue;
       if (/^services:\s*$/.test(line.text)) services = true;
       else if (/^\s+image:\s*\S/.test(line.text)) image = true;
+      if (/^\s+(?:build:\s*\S|depends_on:\s*$)/.test(line.text)) composeKey = true;
+      else if (/^\s+(?:environment|ports):\s*$/.test(line.text)) serviceKey = true;
     }
-    compose = services && image;
+    compose = (services && image) || (composeKey && (serviceKey || image));
     composeFiles.set(diff, compose);
   }
   return compose;
