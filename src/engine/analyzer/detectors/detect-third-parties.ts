@@ -604,7 +604,7 @@ function personalDetailsNear(diff: FileDiff, index: number): boolean {
  * the import sits above the hunk): `Twilio::REST::Client.new`, `new \MailchimpMarketing\ApiClient()`,
  * `sendgrid.NewSendClient(key)`, `Stripe.apiKey = ...`. Not when the removed lines make the same client (a move).
  */
-const CONSTRUCTION_WORD = /Client\b|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]|::[A-Z]\w*\.(?:create|update)\b|\\[A-Z]\w*::(?:create|update)\b|\.(?:customers?|contacts?|subscribers?|members?|people|persons?|profiles?|leads?|users?)(?:\.\w+)?\.(?:create|update|upsert)\w*\s*\(|\.[A-Z]\w*\.(?:create|modify)\s*\(/;
+const CONSTRUCTION_WORD = /Client\b|\.configure\s*(?:do\b|\{)|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]|::[A-Z]\w*\.(?:create|update)\b|\\[A-Z]\w*::(?:create|update)\b|\.(?:customers?|contacts?|subscribers?|members?|people|persons?|profiles?|leads?|users?)(?:\.\w+)?\.(?:create|update|upsert)\w*\s*\(|\.[A-Z]\w*\.(?:create|modify)\s*\(/;
 /**
  * The people-shaped resources of SDKs whose client objects are reached by member chains (JavaScript, Python, Go, C#):
  * Stripe `stripe.customers.create({ email })` and Python `stripe.Customer.create(email=...)`, Polar
@@ -631,9 +631,19 @@ const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category 
   return [{ service, resource, chain, pattern: new RegExp(
     `\\b${word}(?:::\\w+)*::\\w*(?:Client|Analytics|API|Api|Tracker)\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
       `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=` +
-      `|\\bnew\\s+\\\\(?:\\w+\\\\)*${word}\\s*\\(\\s*[^)\\s]|\\b${word}::set\\w*Key\\s*\\(`,
+      `|\\bnew\\s+\\\\(?:\\w+\\\\)*${word}\\s*\\(\\s*[^)\\s]|\\b${word}::set\\w*Key\\s*\\(` +
+      // A Ruby initializer's configuration block (`Twilio.configure do |config|`, `Mailgun.configure { |c| ... }`), when
+      // the service's own package is named by the word (twilio, twilio-ruby): the split gem's `Split.configure` is a
+      // self-hosted A/B framework, not Split.io (splitclient-rb, SplitIoClient).
+      (ownPackageWord(service, word) ? `|\\b${word}\\.configure\\s*(?:do\\b|\\{)` : ""),
   ) }];
 });
+
+/** Whether the service publishes a package or module named by its word alone, or with a language suffix (twilio, twilio-ruby). */
+function ownPackageWord(service: ThirdPartyService, word: string): boolean {
+  const lower = word.toLowerCase();
+  return [...service.packages, ...service.modules].some((p) => { const name = p.toLowerCase(); return name === lower || name === `${lower}-ruby`; });
+}
 
 function namedClient(diff: FileDiff): { service: ThirdPartyService; line: { newLine: number; text: string } } | undefined {
   for (const index of diff.added.indexes) {
