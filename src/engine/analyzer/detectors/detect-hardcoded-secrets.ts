@@ -887,7 +887,10 @@ function secretObjectDefault(diff: FileDiff, index: number, kind: string, isSecr
   const text = diff.lines[index].text;
   if (text.length > 300 || (!isSecretManifest && kind !== "terraform")) return undefined;
   const m = SECRET_OBJECT_ENTRY.exec(text);
-  if (!m || !namesCredential(m[1]) || !(DEFAULT_PASSWORD.test(m[2]) || NUMBERED_DEFAULT_PASSWORD.test(m[2]))) return undefined;
+  if (!m || !namesCredential(m[1])) return undefined;
+  // A manifest's data: holds the same word base64-encoded (cGFzc3dvcmQ= is "password").
+  const decoded = /^[A-Za-z0-9+/]{4,56}={0,2}$/.test(m[2]) && m[2].length % 4 === 0 ? Buffer.from(m[2], "base64").toString("utf8") : "";
+  if (![m[2], decoded].some((v) => DEFAULT_PASSWORD.test(v) || NUMBERED_DEFAULT_PASSWORD.test(v))) return undefined;
   if (isSecretManifest) return "credential in a Kubernetes Secret manifest";
   // The resource block the line sits in: the nearest resource header above it in the hunk.
   for (let i = index - 1; i >= Math.max(0, index - 40) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
