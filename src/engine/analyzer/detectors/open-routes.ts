@@ -247,3 +247,76 @@ export function commentedOutGuardDecorator(lines: DiffLine[], isGuardName: (name
   }
   return found;
 }
+
+/**
+ * A guard registration written commented out right above the live registrations it guarded, which now run without it:
+ * Express `// router.use(verifyJWT);` over `router.route("/").get(...)`, `// router.use('/patients', checkAuth, patients)`
+ * over the live `router.use('/patients', patients)`, gin/echo `// r.Use(middleware.Auth())` over `r.GET(...)`, Laravel
+ * `// Route::middleware('auth:sanctum')->prefix('account')->group(...)` over the same group without it (or a note that
+ * the `'middleware' => 'auth:api'` was taken off the group below). The first live line below (blank and comment lines
+ * passed over, at most 8 lines down) registers routes, a mount or a group, with no guard of its own. Not: a guard still
+ * registered live in the file (moved), a route with its guard commented out over another path's route (a switched-off
+ * route, not an opened one), a commented registration of a removed line (inert: read with the removals).
+ */
+const COMMENTED_USE = /^\s*(?:\/\/|#(?!\[))\s*(?:[\w$]{1,60}\.)*([\w$]{1,60})\.(?:use|Use)\s*\(([^\n]{0,300})\)\s*;?\s*$/;
+/** A Laravel guard middleware named in a comment (a route group's chain, or a note that it was taken off). */
+const COMMENTED_PHP_GUARD = /^\s*(?:\/\/|#(?!\[))[^\n]{0,200}\bmiddleware\b[^\n]{0,200}["'](?:auth\b|auth[:.]|can:|roles?:|permission:|admin)/i;
+/** A live registration: a route, mount or group on a router object (Express, gin, echo, chi, Fiber), or a Laravel route or group. */
+const LIVE_REGISTRATION = /^\s*(?:[\w$]{1,60}\.)*([\w$]{1,60})\s*(?:\.\s*)?(?:get|post|put|patch|delete|all|route|use|group|GET|POST|PUT|PATCH|DELETE|Any|Group|Use|Get|Post|Put|Patch|Delete|Route|Mount)\s*\(|^\s*([\w$]{1,60})\s*$|^\s*Route::\w+\s*\(/;
+const QUOTED_PATH = /^\s*["'`]([^"'`\n]{0,200})["'`]\s*,/;
+
+export function commentedOutGuardRegistration(lines: DiffLine[], isGuardName: (name: string) => boolean): number[] {
+  const found: number[] = [];
+  let liveGuards: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.kind !== "+" || l.inert || l.text.length > 400 || !COMMENTED.test(l.text)) continue;
+    const use = COMMENTED_USE.exec(l.text);
+    let router: string | undefined;
+    let path: string | undefined;
+    let guards: string[] = [];
+    if (use) {
+      const list = use[2];
+      path = QUOTED_PATH.exec(list)?.[1];
+      guards = args(list.replace(QUOTED_PATH, "")).map((a) => a.replace(/\(.*$/, "").split(".").pop()!).filter((a) => /^[A-Za-z_$][\w$]*$/.test(a) && isGuardName(a));
+      if (guards.length === 0) continue;
+      router = use[1];
+    } else if (!COMMENTED_PHP_GUARD.test(l.text)) continue;
+    // The first live line below.
+    let below = -1;
+    for (let j = i + 1; j < lines.length && j <= i + 8 && lines[j].hunk === l.hunk; j++) {
+      if (lines[j].kind === "-" || lines[j].text.trim() === "" || COMMENTED.test(lines[j].text)) continue;
+      below = j;
+      break;
+    }
+    if (below < 0) continue;
+    const text = lines[below].text;
+    const live = LIVE_REGISTRATION.exec(text);
+    if (!live) continue;
+    if (router === undefined) {
+      // Laravel: a route or group with no middleware of its own on the statement's first lines.
+      if (!/^\s*Route::/.test(text)) continue;
+      let statement = text;
+      for (let j = below + 1; j < lines.length && j <= below + 4 && lines[j].kind !== "-" && !/(?:;|\{)\s*$/.test(statement); j++) statement += lines[j].text;
+      if (/\bmiddleware\b/.test(statement)) continue;
+    } else {
+      // The same router (`patientsRouter.use(auth)` over `patientsRouter.get(...)`), or a chain continued from it.
+      const name = live[1] ?? live[2];
+      if (name !== router) continue;
+      let chained = text;
+      for (let j = below + 1; j < lines.length && j <= below + 6 && lines[j].kind !== "-" && !/;\s*$/.test(chained) && /^\s*[.)]/.test(lines[j].text); j++) chained += ` ${lines[j].text}`;
+      if (identifiers(chained).some((t) => guards.includes(t) || (t !== router && isGuardName(t) && !/^(?:get|post|put|patch|delete|use|route)$/i.test(t)))) continue;
+      // A mount of a path: the live one mounts the same path (`router.use('/patients', patientRoutes)`).
+      if (path !== undefined && !new RegExp(`\\.use\\s*\\(\\s*["'\`]${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`).test(text)) continue;
+      // The guard registered live elsewhere in the file: moved, not switched off.
+      liveGuards ??= lines.filter((x) => x.kind !== "-" && x.text.length <= 400 && !COMMENTED.test(x.text) && !/\brequire\s*\(|^\s*import\b|^\s*(?:use|using|from)\s/.test(x.text)).map((x) => x.text).join("\n");
+      if (guards.some((g) => new RegExp(`\\b${g.replace(/\$/g, "\\$")}\\b`).test(liveGuards!))) continue;
+    }
+    found.push(i);
+  }
+  return found;
+}
+
+function identifiers(text: string): string[] {
+  return text.match(/[A-Za-z_$][\w$]*/g) ?? [];
+}
