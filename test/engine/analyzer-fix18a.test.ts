@@ -53,4 +53,49 @@ describe("round-18 blind access_mfa fixes (fix18a)", () => {
       ], null],
     ]);
   });
+
+  it("API Gateway method left open on its sign-in or token resource", async () => {
+    const tf = "infra/api/methods.tf";
+    await check([
+      ["open method on an orders resource still reported", tf, [
+        "+resource \"aws_api_gateway_method\" \"get_orders\" {",
+        "+  rest_api_id   = aws_api_gateway_rest_api.shop.id",
+        "+  resource_id   = aws_api_gateway_resource.orders.id",
+        "+  http_method   = \"GET\"",
+        "+  authorization = \"NONE\"",
+        "+}",
+      ], "access_mfa"],
+      ["look-alike: the login resource, reached before the caller holds a token", tf, [
+        "+resource \"aws_api_gateway_method\" \"post_session\" {",
+        "+  rest_api_id   = aws_api_gateway_rest_api.shop.id",
+        "+  resource_id   = aws_api_gateway_resource.login.id",
+        "+  http_method   = \"POST\"",
+        "+  authorization = \"NONE\"",
+        "+}",
+      ], null],
+      ["look-alike: an HTTP API's token route", tf, [
+        "+resource \"aws_apigatewayv2_route\" \"issue\" {",
+        "+  api_id             = aws_apigatewayv2_api.main.id",
+        "+  route_key          = \"POST /oauth/token\"",
+        "+  authorization_type = \"NONE\"",
+        "+}",
+      ], null],
+    ]);
+  });
+
+  it("Spring Security opens a database console to everyone", async () => {
+    const java = "src/main/java/com/acme/config/SecurityConfig.java";
+    await check([
+      ["H2 console permitted to all", java, [
+        "+    http.authorizeHttpRequests(auth -> auth",
+        "+        .requestMatchers(\"/h2-console/**\").permitAll()",
+        "+        .anyRequest().authenticated());",
+      ], "access_mfa"],
+      ["look-alike: static assets permitted", java, [
+        "+    http.authorizeHttpRequests(auth -> auth",
+        "+        .requestMatchers(\"/css/**\", \"/js/**\").permitAll()",
+        "+        .anyRequest().authenticated());",
+      ], null],
+    ]);
+  });
 });
