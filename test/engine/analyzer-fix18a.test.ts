@@ -98,4 +98,42 @@ describe("round-18 blind access_mfa fixes (fix18a)", () => {
       ], null],
     ]);
   });
+
+  it("guard middleware added as a pass-through with its denial commented out", async () => {
+    await check([
+      ["Express requireAdmin hands every request on", "src/middleware/requireAdmin.js", [
+        "+function requireAdmin(req, res, next) {",
+        "+  // if (req.user.role !== 'admin') {",
+        "+  //   return res.status(403).json({ message: 'Forbidden' });",
+        "+  // }",
+        "+  next();",
+        "+}",
+        "+module.exports = requireAdmin;",
+      ], "access_mfa"],
+      ["Laravel middleware class whose handle always passes", "app/Http/Middleware/EnsureAdmin.php", [
+        "+class EnsureAdmin",
+        "+{",
+        "+    public function handle(Request $request, Closure $next)",
+        "+    {",
+        "+        // abort(403);",
+        "+        return $next($request);",
+        "+    }",
+        "+}",
+      ], "access_mfa"],
+      ["look-alike: the check still live, an old variant commented", "src/middleware/requireAdmin.js", [
+        "+function requireAdmin(req, res, next) {",
+        "+  // return res.status(401).end();",
+        "+  if (!req.user || !req.user.isAdmin) return res.sendStatus(403);",
+        "+  next();",
+        "+}",
+      ], null],
+      ["look-alike: a logging middleware with a commented 401", "src/middleware/requestLog.js", [
+        "+function requestLog(req, res, next) {",
+        "+  // res.status(401)",
+        "+  console.info(req.method, req.path);",
+        "+  next();",
+        "+}",
+      ], null],
+    ]);
+  });
 });

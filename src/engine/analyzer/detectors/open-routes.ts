@@ -320,3 +320,54 @@ export function commentedOutGuardRegistration(lines: DiffLine[], isGuardName: (n
 function identifiers(text: string): string[] {
   return text.match(/[A-Za-z_$][\w$]*/g) ?? [];
 }
+
+/**
+ * An authentication or authorisation middleware added as a pass-through: declared under a guard's name (gin's `func
+ * JWTAuth() gin.HandlerFunc`, Express `function requireAuth(req, res, next)`, a Laravel `class AdminMiddleware`'s
+ * `handle`, a Django `def auth_middleware(get_response)`), its denial written commented out (`//	c.Abort()`,
+ * `// return res.status(401)...`), and its live body testing nothing and handing every request on (`c.Next()`,
+ * `next()`, `return $next($request)`): every route behind it believes it is protected. Not: a middleware that still
+ * tests something live (an `if`, a ternary, `&&`), or still denies live, or whose denial is not commented out.
+ */
+const DECLARATION = /^\s*func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w{0,80})\s*\(|^\s*(?:export\s+)?(?:default\s+)?(?:(?:public|private|protected|static|async)\s+)*function\s+([A-Za-z_$][\w$]{0,80})\s*\(|^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]{0,80})\s*=\s*(?:async\s*)?(?:function\b|\(|[\w$]+\s*=>)|^\s*(?:async\s+)?def\s+([A-Za-z_]\w{0,80})\s*\(|^\s*(?:(?:public|private|protected|static|final|abstract)\s+)*class\s+([A-Za-z_]\w{0,80})/;
+/** Method names a middleware class gives its entry point: the class's name is the guard's. */
+const ENTRY_METHOD = /^(?:handle|__invoke|__call__|invoke|canActivate|use|process|dispatch|filter|doFilter|ServeHTTP)$/;
+const PASS_THROUGH = /\b(?:[\w$]+\.)?Next\s*\(\s*\)|\bnext\s*\(\s*\)|\$next\s*\(\s*\$\w+\s*\)|\bget_response\s*\(\s*request\s*\)|\bnext\.ServeHTTP\s*\(|\bawait\s+next\s*\(|\bchain\.doFilter\s*\(/;
+const LIVE_TEST = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else|switch|case|when|guard)\b|\s(?:if|unless)\s|\?\s|&&|\|\||\bor\b|\band\b/;
+const ABORT = /\bAbort(?:WithStatus\w*|WithError)?\s*\(|\babort\s*\(\s*40[13]\b|\bhttp\.Error\s*\(/;
+
+export function noOpGuardMiddleware(lines: DiffLine[], isGuardName: (name: string) => boolean, denies: (code: string) => boolean): number[] {
+  const found: number[] = [];
+  let className: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.kind !== "+" || l.text.length > 400 || COMMENTED.test(l.text)) continue;
+    const d = DECLARATION.exec(l.text);
+    if (!d) continue;
+    if (d[5] !== undefined) { className = d[5]; continue; }
+    const own = d[1] ?? d[2] ?? d[3] ?? d[4];
+    const name = ENTRY_METHOD.test(own) ? className : own;
+    if (name === undefined || !isGuardName(name)) continue;
+    // The body: the lines below, to the first one back at the declaration's indentation or less (its closing brace).
+    const indent = /^\s*/.exec(l.text)![0].length;
+    let denial = -1;
+    let pass = false;
+    let tests = false;
+    let j = i + 1;
+    for (; j < lines.length && j <= i + 40 && lines[j].hunk === l.hunk; j++) {
+      const t = lines[j].text;
+      if (lines[j].kind === "-" || t.trim() === "" || t.trim() === "{" || t.length > 400) continue;
+      if (COMMENTED.test(t)) {
+        if (denial < 0 && lines[j].kind === "+" && !lines[j].inert && (denies(t.replace(COMMENTED, "")) || ABORT.test(t))) denial = j;
+        continue;
+      }
+      if (/^\s*/.exec(t)![0].length <= indent && !/^\s*[}\])]/.test(t)) break;
+      if (/^\s*[}\])]/.test(t) && /^\s*/.exec(t)![0].length <= indent) { j++; break; }
+      if (LIVE_TEST.test(t.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`/g, '""')) || denies(t) || ABORT.test(t)) { tests = true; break; }
+      pass ||= PASS_THROUGH.test(t);
+    }
+    if (denial >= 0 && pass && !tests) found.push(denial);
+    i = Math.max(i, j - 1);
+  }
+  return found;
+}
