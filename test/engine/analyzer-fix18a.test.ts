@@ -136,4 +136,26 @@ describe("round-18 blind access_mfa fixes (fix18a)", () => {
       ], null],
     ]);
   });
+
+  it("endpoint that lets a user past the second factor", async () => {
+    await check([
+      ["Express route skipping the MFA step", "src/routes/auth.ts", [
+        "+router.post('/auth/mfa/skip', async (req, res) => {",
+        "+  const token = issueToken(req.body.userId);",
+        "+  res.json({ token });",
+        "+});",
+      ], "access_mfa"],
+      ["Python handler named for bypassing two-factor", "app/auth/views.py", [
+        "+def bypass_two_factor(request, user_id):",
+        "+    login(request, User.objects.get(pk=user_id))",
+        "+    return redirect('dashboard')",
+      ], "access_mfa"],
+      ["look-alike: skipping the 2FA set-up during onboarding", "src/routes/onboarding.ts", [
+        "+router.post('/onboarding/2fa-setup/skip', async (req, res) => {",
+        "+  await users.update(req.user.id, { twoFactorPromptDismissed: true });",
+        "+  res.sendStatus(204);",
+        "+});",
+      ], null],
+    ]);
+  });
 });
