@@ -158,4 +158,38 @@ describe("round-18 blind access_mfa fixes (fix18a)", () => {
       ], null],
     ]);
   });
+
+  it("handler added under a note that its access check is still to come", async () => {
+    await check([
+      ["ASP.NET delete action under a TODO to add [Authorize]", "Api/Controllers/UsersController.cs", [
+        "+        // TODO: add [Authorize(Policy = \"AdminOnly\")] once policies exist",
+        "+        [HttpDelete(\"{id}\")]",
+        "+        public async Task<IActionResult> Delete(Guid id)",
+        "+        {",
+        "+            await _users.DeleteAsync(id);",
+        "+            return NoContent();",
+        "+        }",
+      ], "access_mfa"],
+      ["Flask route under a FIXME about authentication", "app/routes/records.py", [
+        "+# FIXME: authentication",
+        "+@bp.route(\"/records/<int:rid>\", methods=[\"DELETE\"])",
+        "+def delete_record(rid):",
+        "+    Record.query.filter_by(id=rid).delete()",
+        "+    return \"\", 204",
+      ], "access_mfa"],
+      ["look-alike: the note over a route that keeps its guard", "Api/Controllers/UsersController.cs", [
+        "+        // TODO: add an authorization check for auditors too",
+        "+        [HttpDelete(\"{id}\")]",
+        "+        [Authorize(Roles = \"admin\")]",
+        "+        public async Task<IActionResult> Delete(Guid id)",
+        "+        {",
+        "+            return NoContent();",
+        "+        }",
+      ], null],
+      ["look-alike: a TODO about tests over a route", "src/routes/catalogue.js", [
+        "+// TODO: more tests for pagination",
+        "+router.get('/products', listProducts);",
+      ], null],
+    ]);
+  });
 });
