@@ -192,4 +192,28 @@ describe("round-18 blind access_mfa fixes (fix18a)", () => {
       ], null],
     ]);
   });
+
+  it("route over people's records added under a note that it is public", async () => {
+    await check([
+      ["Laravel customers resource under a public-routes note", "routes/api.php", [
+        "+// public endpoints",
+        "+Route::resource('customers', CustomerController::class)->only(['index', 'show']);",
+      ], "access_mfa"],
+      ["Express multi-line route listing a clinic's patients", "src/routes/clinic.routes.js", [
+        "+// Public routes",
+        "+router.get(",
+        "+  '/clinics/:clinicId/patients',",
+        "+  clinicController.listPatients",
+        "+);",
+      ], "access_mfa"],
+      ["look-alike: a public catalogue route", "src/routes/clinic.routes.js", [
+        "+// Public routes",
+        "+router.get('/clinics/:clinicId/doctors', clinicController.listDoctors);",
+      ], null],
+      ["look-alike: a public route over users that carries its own guard", "routes/api.php", [
+        "+// Public routes",
+        "+Route::get('/users', [UserController::class, 'index'])->middleware('auth:sanctum');",
+      ], null],
+    ]);
+  });
 });

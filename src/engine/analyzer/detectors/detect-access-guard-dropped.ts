@@ -13,7 +13,7 @@ import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
 import type { FileKind } from "../../diff/classify-file.js";
-import { commentedOutCheck, commentedOutGuardDecorator, commentedOutGuardRegistration, noOpGuardMiddleware, openRoutes, pendingGuardNote } from "./open-routes.js";
+import { commentedOutCheck, commentedOutGuardDecorator, commentedOutGuardRegistration, noOpGuardMiddleware, openRoutes, pendingGuardNote, publicPeopleRoute } from "./open-routes.js";
 
 /** Words that name an access guard once an identifier is split on camelCase, snake_case and digits. */
 const GUARD_WORDS = new Set([
@@ -1082,6 +1082,6 @@ function addedOpenings(diff: FileDiff): RawFinding[] {
   const roleGuard = (text: string) => { const name = DECORATOR_REGISTRATION.exec(text)?.[1]?.split(".").pop(); return name !== undefined && isGuardName(name) && demandsRole(name); };
   const at = routes.length > 0 ? routes[0] : commentedOutCheck(lines, condition, deniesAccess, roleGuard)[0] ?? commentedOutGuardDecorator(lines, isGuardName)[0]
     ?? commentedOutGuardRegistration(lines, isGuardName)[0] ?? noOpGuardMiddleware(lines, isGuardName, deniesAccess)[0]
-    ?? pendingGuardNote(lines)[0];
+    ?? pendingGuardNote(lines)[0] ?? publicPeopleRoute(lines, isGuardName)[0];
   return at === undefined ? [] : [finding("auth-bypass-added", diff, lines[at])];
 }

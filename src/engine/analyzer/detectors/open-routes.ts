@@ -408,3 +408,41 @@ export function pendingGuardNote(lines: DiffLine[]): number[] {
   }
   return found;
 }
+
+/**
+ * A route over people's records added under a note that it is public (`//Public Routes` over Laravel's
+ * `Route::apiResource('/patient', ...)->only(['index','show'])`, `// Public routes - ...` over Express's
+ * `router.get('/:id/patients', validate(...), listPatients)`): patients', customers' or users' records served with no
+ * sign-in, and said so. Not: a public route over a catalogue (products, doctors, posts), a sign-in or sign-up route,
+ * a route carrying a guard or middleware of its own.
+ */
+const PUBLIC_NOTE = /^\s*(?:\/\/|#(?!\[)|\/\*|\*)[^\n]{0,40}\b(?:public|unauthenticated|no[ -]auth|without auth\w*|sin auth\w*|p[uú]blic[oa]s?)\b/i;
+const PEOPLE_SEGMENT = /^(?:patients?|customers?|clients?|employees?|students?|users?|accounts?|pacientes?|clientes?)$/i;
+const ROUTE_OPEN = /^\s*(?:[\w$]{1,60}\.(?:get|post|put|patch|delete|all)\s*\(|Route::(?:get|post|put|patch|delete|any|match|resource|apiResource|resources|apiResources)\s*\()/;
+const FIRST_PATH = /\(\s*(?:\[[^\]\n]{0,80}\]\s*,\s*)?["'`]\/?([^"'`\n]{0,200})["'`]/;
+
+export function publicPeopleRoute(lines: DiffLine[], isGuardName: (name: string) => boolean): number[] {
+  const found: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.kind !== "+" || l.text.length > 400 || !ROUTE_OPEN.test(l.text)) continue;
+    // The note: the first non-blank line above, at most three lines up.
+    let note = false;
+    for (let j = i - 1; j >= 0 && j >= i - 3 && lines[j].hunk === l.hunk; j--) {
+      if (lines[j].kind === "-" || lines[j].text.trim() === "") continue;
+      note = PUBLIC_NOTE.test(lines[j].text) && !/\bprotected\b|\bprivate\b|\bauth(?:enticated)?\s+(?:only|required)/i.test(lines[j].text);
+      break;
+    }
+    if (!note) continue;
+    // The statement, to its end (at most ten lines).
+    let statement = l.text;
+    for (let j = i + 1; j < lines.length && j <= i + 10 && lines[j].kind !== "-" && !/;\s*$|^\s*\)\s*$/.test(statement.split("\n").pop()!); j++) statement += `\n${lines[j].text}`;
+    const path = FIRST_PATH.exec(statement.replace(/\n\s*/g, " "))?.[1];
+    if (path === undefined || signInPath(path)) continue;
+    const segments = path.split(/[/.]/).filter((s) => s && !s.startsWith("{") && !s.startsWith(":"));
+    if (!PEOPLE_SEGMENT.test(segments[segments.length - 1] ?? "")) continue;
+    if (/\bmiddleware\b/i.test(statement) || (statement.match(/[A-Za-z_$][\w$]*/g) ?? []).some((t) => !/^(?:Route|get|post|put|patch|delete|router|app)$/.test(t) && isGuardName(t))) continue;
+    found.push(i);
+  }
+  return found;
+}
