@@ -216,4 +216,25 @@ describe("round-18 blind access_mfa fixes (fix18a)", () => {
       ], null],
     ]);
   });
+
+  it("PHP session sign-in gate removed", async () => {
+    await check([
+      ["session key tested for absence, then any redirect", "admin/painel.php", [
+        " session_start();",
+        "-if (empty($_SESSION['is_logged_in'])) {",
+        "-    header('Location: index.php');",
+        "-    exit;",
+        "-}",
+        " $pedidos = listarPedidos();",
+      ], "access_mfa"],
+      ["look-alike: a cart key tested, then a redirect to the shop", "loja/carrinho.php", [
+        " session_start();",
+        "-if (!isset($_SESSION['cart'])) {",
+        "-    header('Location: shop.php');",
+        "-    exit;",
+        "-}",
+        " $itens = $_SESSION['cart'] ?? [];",
+      ], null],
+    ]);
+  });
 });

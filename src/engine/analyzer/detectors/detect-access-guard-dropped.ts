@@ -27,6 +27,8 @@ const GUARD_WORDS = new Set([
   "permiso", "permisos", "permissao", "permissoes", "berechtigung", "berechtigungen", "permesso", "permessi", "uprawnienia", "yetki",
   "autenticar", "autenticado", "autenticacion", "autenticacao", "autorizar", "autorizado", "autorizacion", "autorizacao",
   "authentifie", "authentification", "angemeldet", "logueado", "logado", "acceso", "acesso",
+  // A page-protection include named in Portuguese or Spanish (protecao.php, proteccion.php: the session check every page includes).
+  "protecao", "proteccion", "protegido",
 ]);
 /** Where a guard is written: a route or group registration, a middleware or guard list, a decorator or attribute, class bases,
  * a Phoenix scope's `pipe_through [:browser, :require_admin]`. */
@@ -641,6 +643,12 @@ const GUARD_BODY = /\bnext\s*\(\s*\)|\(\s*req\w*\s*,\s*res\w*\s*,\s*next\s*\)|\$
 /** A boolean admin flag tested (`if (usuario.admin)`, `if(!user.isAdmin)`), and PHP's "no session user" test. */
 const ADMIN_FLAG = /\bif\s*\(?\s*!?\s*[\w$.]*\.(?:admin|is_?admin|es_?admin|administrador|es_?administrador|superuser|is_?staff|staff)\s*\)/i;
 const NO_SESSION_USER = /!\s*isset\s*\(\s*\$_SESSION\s*\[|\bempty\s*\(\s*\$_SESSION\s*\[/;
+/**
+ * PHP's sign-in gate: a session key naming the signed-in user tested for absence (`if (!isset($_SESSION['logado']))`,
+ * `empty($_SESSION['usuario_logado'])`, `!isset($_SESSION['user_id'])`), then a redirect (`header('Location: index.php')`):
+ * the page a plain PHP site sends visitors without a session to is often its index, so any redirect counts.
+ */
+const PHP_SESSION_GATE = /(?:!\s*isset\s*\(|\bempty\s*\()\s*\$_SESSION\s*\[\s*["'][\w-]{0,40}?(?:user|usuario|admin|logged|logado|logueado|login|auth|autenticado|member|account|conta|cliente)[\w-]{0,40}["']/i;
 
 /**
  * A file named for an access guard and nothing else (admin-auth.php, validarAdministrador.js, admin.middlewares.js)
@@ -1023,7 +1031,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     // The record's owner compared with the caller, kept no other way and not removed with its route handler.
     const notOwned = !absent && ownerMismatch(line.text) && !facts.keepsOwnership(index) && !routeRemovedWith(lines, index);
     const condition = absent || notOwned;
-    const credential = !condition && CREDENTIAL_READ.test(line.text);
+    const credential = !condition && (CREDENTIAL_READ.test(line.text) || (CONDITION.test(line.text) && PHP_SESSION_GATE.test(line.text)));
     if (!condition && !credential) {
       // A sign-in check registered or called for its effect alone whose name has none of the guard words the first
       // pass selects lines by: Remix's `await requireUserId(request)`, Rails' `before_action :require_user`, FastAPI's
