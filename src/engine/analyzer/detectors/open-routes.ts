@@ -267,7 +267,8 @@ const QUOTED_PATH = /^\s*["'`]([^"'`\n]{0,200})["'`]\s*,/;
 
 export function commentedOutGuardRegistration(lines: DiffLine[], isGuardName: (name: string) => boolean): number[] {
   const found: number[] = [];
-  let liveGuards: string | undefined;
+  // The identifiers of the live lines (imports left out), as a set: computed once, asked once per commented guard.
+  let liveNames: Set<string> | undefined;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (l.kind !== "+" || l.inert || l.text.length > 400 || !COMMENTED.test(l.text)) continue;
@@ -309,8 +310,14 @@ export function commentedOutGuardRegistration(lines: DiffLine[], isGuardName: (n
       // A mount of a path: the live one mounts the same path (`router.use('/patients', patientRoutes)`).
       if (path !== undefined && !new RegExp(`\\.use\\s*\\(\\s*["'\`]${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`).test(text)) continue;
       // The guard registered live elsewhere in the file: moved, not switched off.
-      liveGuards ??= lines.filter((x) => x.kind !== "-" && x.text.length <= 400 && !COMMENTED.test(x.text) && !/\brequire\s*\(|^\s*import\b|^\s*(?:use|using|from)\s/.test(x.text)).map((x) => x.text).join("\n");
-      if (guards.some((g) => new RegExp(`\\b${g.replace(/\$/g, "\\$")}\\b`).test(liveGuards!))) continue;
+      if (!liveNames) {
+        liveNames = new Set();
+        for (const x of lines) {
+          if (x.kind === "-" || x.text.length > 400 || COMMENTED.test(x.text) || /\brequire\s*\(|^\s*import\b|^\s*(?:use|using|from)\s/.test(x.text)) continue;
+          for (const t of identifiers(x.text)) liveNames.add(t);
+        }
+      }
+      if (guards.some((g) => liveNames!.has(g))) continue;
     }
     found.push(i);
   }
