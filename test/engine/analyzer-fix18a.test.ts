@@ -237,4 +237,24 @@ describe("round-18 blind access_mfa fixes (fix18a)", () => {
       ], null],
     ]);
   });
+
+  it("FastAPI role dependency downgraded to a sign-in one on a line with a trailing comment", async () => {
+    const py = "app/routers/invoices.py";
+    await check([
+      ["require_staff -> get_current_user, comment kept", py, [
+        " def list_invoices(",
+        "     db: Session = Depends(get_db),",
+        "-    user: User = Depends(require_staff),  # staff only",
+        "+    user: User = Depends(get_current_user),  # staff only",
+        " ):",
+      ], "access_mfa"],
+      ["look-alike: a sign-in dependency renamed, comment kept", py, [
+        " def list_invoices(",
+        "     db: Session = Depends(get_db),",
+        "-    user: User = Depends(get_current_user),  # signed-in users",
+        "+    user: User = Depends(get_current_active_user),  # signed-in users",
+        " ):",
+      ], null],
+    ]);
+  });
 });

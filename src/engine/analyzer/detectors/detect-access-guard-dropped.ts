@@ -80,8 +80,9 @@ const GUARD_REGISTRATION = [
   DECORATOR_REGISTRATION,
   /^\s*\[\s*([\w.]+)(?:\(.*\))?\s*\]\s*$/,
   // A FastAPI parameter whose dependency is the check (`_: None = Depends(require_admin),`, `Annotated[..., Depends(x)]`).
-  /^\s*\w+\s*(?::[^=\n]*)?=\s*(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*,?\s*$/,
-  /^\s*\w+\s*:\s*Annotated\s*\[[^\]\n]*\b(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*\]\s*,?\s*$/,
+  // A trailing comment (`Depends(require_admin)  # Only admins can see all users`) is no part of the registration.
+  /^\s*\w+\s*(?::[^=\n]*)?=\s*(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*,?\s*(?:#[^\n]{0,200})?$/,
+  /^\s*\w+\s*:\s*Annotated\s*\[[^\]\n]*\b(?:Depends|Security)\s*\(\s*([\w.]+)\s*\)\s*\]\s*,?\s*(?:#[^\n]{0,200})?$/,
   // A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`, `$this->authorize(...)`).
   CHECK_CALL,
   // The same in Ruby, without parentheses (`authorize @post`, `authorize! :destroy, @post`, `require_login`).
@@ -886,7 +887,7 @@ function rewrittenOpener(facts: HunkFacts, index: number): boolean {
 }
 
 /** Words of a guard's name that demand more than a signed-in caller: a role, a permission, an owner, authorisation. */
-const ROLE_LEVEL_WORDS = new Set([...GUARD_WORDS].filter((w) => !/^(?:auth|authn|authenticate|authenticated|authentication|jwt|login|logged|protect|protected|signed|guard|guards|autenticar|autenticado|autenticacion|autenticacao|authentifie|authentification|angemeldet|logueado|logado|acceso|acesso)$/.test(w)));
+const ROLE_LEVEL_WORDS = new Set([...GUARD_WORDS].filter((w) => !/^(?:auth|authn|authenticate|authenticated|authentication|jwt|login|logged|protect|protected|signed|guard|guards|autenticar|autenticado|autenticacion|autenticacao|authentifie|authentification|angemeldet|logueado|logado|acceso|acesso|protecao|proteccion|protegido)$/.test(w)));
 const demandsRole = (name: string): boolean => splitWords(name).some((w) => ROLE_LEVEL_WORDS.has(w) || ROLE_NOUNS.has(w)) || /^(?:is|has|check|require|ensure)?_?(?:admin|staff|superuser|role|perm)/i.test(name);
 
 /**
