@@ -145,14 +145,18 @@ function chainBindings(diff: FileDiff): Map<string, ThirdPartyService> {
  * plumbing (`get_openai_client()`, `count_gpt_tokens(text)`, `parse_claude_response(r)`) send nothing.
  */
 const PROVIDER_WORD = /open_?ai|anthropic|claude|chat_?gpt|gpt|gemini|bedrock|mistral|cohere|groq/i;
+/** Helpers may be named for the model rather than its vendor (`get_llm_response`, `callLLM`). */
+const HELPER_WORD = /open_?ai|anthropic|claude|chat_?gpt|gpt|gemini|bedrock|mistral|cohere|groq|llm/i;
 const SENDING_VERBS = "ask|call|query|send|generate|complete|summari[sz]e|classify|invoke|analy[sz]e|extract|translate|respond|run|infer|converse";
 const SENDING_WORD = new RegExp(`^(?:${SENDING_VERBS}|completion|chat|response|request|reply|answer)$`);
 /** A capitalised name is a type (`ChatOpenAI(`, `OpenAiChatCompletionRequest(`) unless it opens with a verb (Go's `CallOpenAI`, C#'s `AskGptAsync`). */
 const VERB_FIRST = new RegExp(`^(?:${SENDING_VERBS})$`);
 const PLUMBING_WORD = /^(?:client|key|keys|config|configure|token|tokens|count|cost|price|pricing|model|models|init|setup|mock|fake|stub|test|validate|parse|format|is|has|load|save|log|cache|error|errors|available|enabled|status|usage|limit|rate|schema|tool|tools|headers|url|settings|options)$/;
 function providerHelper(name: string): boolean {
-  if (name.length > 60 || !PROVIDER_WORD.test(name)) return false;
+  if (name.length > 60 || !HELPER_WORD.test(name)) return false;
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split("_").filter(Boolean);
+  // `llm` counts only as a word of its own (`get_llm_response`, `askLLM`), not inside another (`fullmatch`).
+  if (!PROVIDER_WORD.test(name) && !words.includes("llm")) return false;
   if (/^[A-Z]/.test(name) && !VERB_FIRST.test(words[0] ?? "")) return false;
   return words.some((w) => SENDING_WORD.test(w)) && !words.some((w) => PLUMBING_WORD.test(w));
 }
@@ -170,6 +174,8 @@ function declaresAt(text: string, at: number): boolean {
  * (src/integrations/llm/intent.ts); a payload that is logged or stored sends nothing. (The chat message format:
  * platform.openai.com/docs/api-reference/chat/create, `messages[].role` = system | user | assistant.)
  */
+/** A chat message made with the user's role first and its content second: the content. */
+const POSITIONAL_USER_TURN = /\b[A-Z]\w{0,30}Message\s*\(\s*(?:["']user["']|[\w.]{0,40}Role\.USER\b(?:\.value\(\))?|[\w.]{0,40}RoleUser\b)\s*,/;
 const USER_TURN = /["']?\brole["']?\s*(?::|=>|=)\s*["']user["']/;
 const TURN_CONTENT = /["']?\bcontent["']?\s*(?::|=>|=)\s*([^\n]{1,200})$/;
 const CHAT_CALLEE = /complet|chat|llm|gpt|openai|anthropic|claude|gemini|mistral|groq|model|infer/i;
@@ -1100,7 +1106,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   let agentFramework: boolean | undefined;
   // A provider's name inside a helper's (`CallOpenAI`, `generateWithClaude`) is no word of its own: look for helpers then too.
   const clients = hinted ? new Map([...typedClients(diff, mentioned() ?? LANGCHAIN ?? AI[0]), ...clientBindings(diff), ...chainsInFile()])
-    : PROVIDER_WORD.test(diff.added.text) ? new Map<string, ThirdPartyService>() : undefined;
+    : HELPER_WORD.test(diff.added.text) ? new Map<string, ThirdPartyService>() : undefined;
   if (clients) {
     for (const index of diff.added.indexes) {
       const line = diff.lines[index];
@@ -1119,7 +1125,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
           (AGENT_RECEIVER.test(m[1]) && AGENT_METHOD.test(m[3]) && m[2] === "" && (agentFramework ??= AGENT_FRAMEWORK.test(diff.lines.map((l) => l.kind === "-" ? "" : l.text).join("\n"))) ? mentioned() ?? LANGCHAIN : undefined);
         if (service && (SENDING_METHOD.test(m[3]) || helper) && !RESOURCE_CHAIN.test(m[2]) && !declaresAt(line.text, m.index)) sends.push({ service, bracket: m.index + m[0].length - 1, helper: helper && !clients.has(m[1]) && named === undefined });
       }
-      if (chainsInFile().size > 0 || PROVIDER_WORD.test(line.text)) {
+      if (chainsInFile().size > 0 || HELPER_WORD.test(line.text)) {
         BARE_CALL.lastIndex = 0;
         for (let m = BARE_CALL.exec(line.text); m; m = BARE_CALL.exec(line.text)) {
           const chain = chainsInFile().get(m[1]);
@@ -1162,6 +1168,25 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
         if (!SENDING_METHOD.test(m[1].replace(/^_+/, "")) || declaresAt(line.text, m.index) || DECLARATION.test(line.text.slice(0, m.index + m[0].length))) continue;
         if (sendsData(argumentText(diff, index, m.index + m[0].length - 1), index, false)) return finding(index, own.name);
       }
+    }
+  }
+  // A user turn built positionally (openai-java's `new ChatMessage("user", text)`, `new ChatMessage(ChatMessageRole.USER.value(),
+  // prompt)`) is an SDK's message, made to be sent: with a variable content, in a file that names a provider.
+  if (diff.added.text.includes("Message")) {
+    for (const index of diff.added.indexes) {
+      const line = diff.lines[index];
+      if (line.text.length > 2000 || !line.text.includes("Message") || COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
+      const turn = POSITIONAL_USER_TURN.exec(line.text);
+      if (!turn) continue;
+      // The content is the rest of the message's arguments, across lines (a long prompt template runs past the line).
+      const args = argumentText(diff, index, turn.index + turn[0].indexOf("("));
+      const value = args.slice(args.indexOf(",") + 1);
+      facts ??= promptFacts(diff);
+      facts.parameters = NO_PARAMETERS;
+      if (isFixed(value, facts)) continue;
+      const service = mentioned();
+      if (!service || localOnly(service)) continue;
+      return finding(index, service.name);
     }
   }
   // A user's chat turn with a variable content handed to a chat-completion call, or to any call of an LLM integration.
