@@ -137,9 +137,13 @@ const IMPORTS: Record<string, RegExp> = {
   php: /^\s*use\s+([\w\\]+)/,
   dart: /^\s*import\s+["']package:(\w+)\//,
 };
-/** Dart (Flutter), Elixir (config/runtime.exs, lib/*.ex) and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name. */
-const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : /\.exs?$/i.test(diff.path) ? "elixir" : /\.(?:vue|svelte|astro)$/i.test(diff.path) ? "js" : diff.fileClass.kind);
-const isCode = (kind: string) => kind === "dart" || kind === "elixir" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
+/**
+ * Dart (Flutter), Elixir (config/runtime.exs, lib/*.ex), Objective-C (an iOS app's .m/.mm sources, where its SDKs are
+ * started: `[FIRApp configure]`, `[Amplitude initializeApiKey:key]`) and the script blocks of Vue, Svelte and Astro
+ * components are code the file classifier does not name.
+ */
+const kindOf = (diff: FileDiff) => (OTHER_MANIFEST.test(diff.path) ? "manifest" : /\.dart$/i.test(diff.path) ? "dart" : /\.exs?$/i.test(diff.path) ? "elixir" : /\.mm?$/i.test(diff.path) ? "objc" : /\.(?:vue|svelte|astro)$/i.test(diff.path) ? "js" : diff.fileClass.kind);
+const isCode = (kind: string) => kind === "dart" || kind === "elixir" || kind === "objc" || isCodeKind(kind as FileDiff["fileClass"]["kind"]);
 
 const HOSTS_SCAN = new RegExp(HOSTS.source, "gim");
 const OPTIONS = THIRD_PARTY_SERVICES.flatMap((service) => (service.personalDataOptions ?? []).map((option) => ({ service, pattern: new RegExp(option, "i") })));
@@ -683,8 +687,15 @@ function clientConstruction(diff: FileDiff, service: ThirdPartyService, module: 
 }
 
 // Tags, context and extras on an error tracker already set up (Sentry.setTag("mcp", "true")) describe the reports it sends.
-const ERROR_REPORT_CALL = /^\.(?:capture(?:Exception|Message|Error|Event)|addBreadcrumb|withScope|startSpan|startSpanManual|startInactiveSpan|startTransaction|flush|setTags?|setContext|setExtras?|setFingerprint|setLevel|setMeasurement)$/;
+const ERROR_REPORT_CALL = /^\.(?:capture(?:Exception|Message|Error|Event)|addBreadcrumb|withScope|configureScope|startSpan|startSpanManual|startInactiveSpan|startTransaction|flush|setTags?|setContext|setExtras?|setFingerprint|setLevel|setMeasurement)$/;
 const PERSON_WORD = /\b(?:user|users|email|e_?mail|phone|name|address|customer|patient)\b/i;
+/**
+ * An analytics SDK's event and identity API (PostHog, Segment, Mixpanel, Amplitude: capture/track an event, identify a
+ * distinct id, reset on sign-out, page and screen views, feature flags) called through an import of the SDK: use of the
+ * client the app set up elsewhere (its provider or init), not a new service. Identity traits in the call (an e-mail, a
+ * phone, a name) are reported by the identity-traits rules and still count here.
+ */
+const ANALYTICS_USE_CALL = /^\.(?:capture|track|trackEvent|logEvent|identify|reset|page|screen|group|alias|register(?:_once)?|unregister|setUserId|flush|opt_(?:in|out)_capturing|getFeatureFlag\w*|isFeatureEnabled|onFeatureFlags|reloadFeatureFlags|getDistinctId|get_distinct_id|startSessionRecording|stopSessionRecording)$/;
 
 /** A JavaScript default import: `import Stripe from "stripe"`, `const twilio = require("twilio")`. */
 const JS_DEFAULT_IMPORT = /^\s*import\s+[A-Za-z_$][\w$]*\s*(?:,|from\b)|^\s*(?:const|let|var)\s+[A-Za-z_$][\w$]*\s*=\s*(?:await\s+)?require\s*\(/;
@@ -764,7 +775,8 @@ function bindingCall(diff: FileDiff, importLine: string, service: ThirdPartyServ
     if (line.text === importLine || line.text.length > 2000 || COMMENT.test(line.text)) continue;
     // An error reported to an error tracker the app already set up (Sentry.captureException(err), addBreadcrumb) is
     // use of that set-up, not a new service; its init and identity calls (setUser), and a report naming a person, still count.
-    const reportOnly = (found: RegExpExecArray) => found[1] !== undefined && ERROR_REPORT_CALL.test(found[1]) && !PERSON_WORD.test(line.text);
+    const reportOnly = (found: RegExpExecArray) => found[1] !== undefined && ((ERROR_REPORT_CALL.test(found[1]) && !PERSON_WORD.test(line.text)) ||
+      (service.category === "analytics" && ANALYTICS_USE_CALL.test(found[1]) && !personalDetailsNear(diff, index)));
     if (calls.some((call) => { const found = call.exec(line.text); return found !== null && !reportOnly(found) && counts(found, index); })) return line;
   }
   return undefined;
