@@ -173,4 +173,25 @@ describe("round-19b blind batch fixes", () => {
       ]],
     ], true);
   });
+
+  it("Avro fields written one key a line, in a schema held in code", async () => {
+    await check([
+      ["a producer's customer schema gains a date of birth", "ingest/schemas/patient_schema.py", [
+        "     {",
+        "         \"name\" : \"mrn\",",
+        "         \"type\" : \"string\"",
+        "     },",
+        "+    {",
+        "+        \"name\" : \"date_of_birth\",",
+        "+        \"type\" : [\"null\", \"string\"]",
+        "+    },",
+      ], "pii_retention"],
+      ["look-alike: a form definition's input type", "forms/signup_form.py", [
+        "+    {",
+        "+        \"name\" : \"date_of_birth\",",
+        "+        \"type\" : \"date\"",
+        "+    },",
+      ], null],
+    ]);
+  });
 });

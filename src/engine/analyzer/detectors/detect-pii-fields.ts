@@ -33,6 +33,8 @@ interface Definition {
   notInForm?: boolean;
   /** SQL column lines in code count only inside a CREATE TABLE statement (DDL held in a string literal). */
   inCreateTable?: boolean;
+  /** A field object written over several lines counts only when its next line gives the field a data type. */
+  typedNext?: boolean;
 }
 
 // Field definitions; the first defined group is the field name.
@@ -113,6 +115,9 @@ const DEFINITIONS: Definition[] = [
   { kinds: new Set(["other"]), modelOnly: false, path: /\.cql$/i, pattern: new RegExp(String.raw`^\s*(?:ALTER\s+TABLE\s+\S+\s+)?(?:ADD\s+)?"?([A-Za-z_]\w*)"?\s+${SQL_TYPE}`, "i") },
   // GraphQL types and Protocol Buffers messages are schemas wherever they live.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.(?:graphqls?|gql)$/i, pattern: /^\s*(\w+)\s*(?:\([^)]*\))?\s*:\s*\[?\s*\w+!?\s*\]?!?\s*(?:@\w+.*)?$/ },
+  // Avro record schemas (and BigQuery field lists) written one key a line, in a .avsc file or a schema held in code
+  // (a Kafka producer's schema string): `"name" : "birthdate",` then `"type" : "string"`.
+  { kinds: new Set([...CODE, "config", "other"]), modelOnly: false, typedNext: true, path: /./, pattern: /^\s*"name"\s*:\s*"([A-Za-z_]\w*)"\s*,?\s*$/ },
   // Avro record schemas: `{"name": "date_of_birth", "type": ["null", "string"]}`.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.avsc$/i, pattern: /"name"\s*:\s*"([A-Za-z_]\w*)"\s*,\s*"type"/ },
   { kinds: new Set(["other"]), modelOnly: false, path: /\.proto$/i, pattern: /^\s*(?:optional\s+|repeated\s+)?(?:string|bytes|int32|int64|uint32|uint64|google\.protobuf\.\w+)\s+(\w+)\s*=\s*\d+/ },
@@ -332,6 +337,16 @@ function inFormClass(diff: FileDiff, index: number): boolean {
 
 const OPENAPI_DEFINITION: Definition = { kinds: new Set(), modelOnly: false, pattern: OPENAPI_PROPERTY };
 
+/** An Avro or BigQuery field's type on its own line: a union, a nested type, or a data type (not a form input's "text" or "email"). */
+const DATA_TYPE_LINE = /^\s*"type"\s*:\s*(?:\[|\{|"(?:string|int|long|float|double|boolean|bytes|null|record|enum|array|map|fixed|STRING|BYTES|INTEGER|INT64|FLOAT|FLOAT64|NUMERIC|BOOLEAN|BOOL|TIMESTAMP|DATE|DATETIME|TIME|RECORD|STRUCT|JSON)")/;
+function typedNext(diff: FileDiff, index: number): boolean {
+  for (let i = index + 1; i < diff.lines.length && i <= index + 3; i++) {
+    if (diff.lines[i].kind === "-") continue;
+    return DATA_TYPE_LINE.test(diff.lines[i].text);
+  }
+  return false;
+}
+
 /** Whether the next line describes the property (`type:`, `format:`, `$ref`): a schema property, not a plain key. */
 function describedNext(diff: FileDiff, index: number): boolean {
   for (let i = index + 1; i < diff.lines.length && i <= index + 3; i++) {
@@ -474,6 +489,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
       if (comment && definition !== OPENAPI_DEFINITION) continue;
       const m = definition.pattern.exec(line.text);
       if (m && definition === OPENAPI_DEFINITION && !describedNext(diff, index)) continue;
+      if (m && definition.typedNext && !typedNext(diff, index)) continue;
       if (m && definition.modelOnly && !isMigration && !isModel()) continue;
       const raw = m?.slice(1).find((g) => g !== undefined);
       if (!raw) continue;
