@@ -194,4 +194,23 @@ describe("round-19b blind batch fixes", () => {
       ], null],
     ]);
   });
+
+  it("a payment provider's webhook event data logged whole", async () => {
+    await check([
+      ["Express Stripe webhook logs the event's object", "src/routes/billing-webhook.js", [
+        "+router.post('/stripe', express.raw({ type: 'application/json' }), (req, res) => {",
+        "+  const event = stripe.webhooks.constructEvent(req.body, req.headers['stripe-signature'], secret);",
+        "+  console.log('stripe event', event.type, event.data.object);",
+        "+  res.sendStatus(200);",
+        "+});",
+      ], "logging"],
+      ["look-alike: only the event's type and object id", "src/routes/billing-webhook.js", [
+        "+router.post('/stripe', express.raw({ type: 'application/json' }), (req, res) => {",
+        "+  const event = stripe.webhooks.constructEvent(req.body, req.headers['stripe-signature'], secret);",
+        "+  console.log('stripe event', event.type, event.data.object.id);",
+        "+  res.sendStatus(200);",
+        "+});",
+      ], null],
+    ]);
+  });
 });

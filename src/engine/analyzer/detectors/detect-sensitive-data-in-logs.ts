@@ -370,7 +370,7 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   if (pii && /^address(?:es)?$/i.test(pii[0]) && (NETWORK_WORDS.test(raw) || NETWORK_WORDS.test(diff.lines[index].text))) pii = null;
   // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
   if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
-  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff);
+  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff) ?? paymentEventValue(keepCodeOnly(subscriptsAsFields(raw)), diff);
   let secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
   if (secretValueText && BARE_TOKEN.test(secretValueText.trim()) && usesTextTokenizer(diff)) secretValueText = undefined;
   const piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
@@ -397,6 +397,23 @@ function messagingValue(code: string, diff: FileDiff): { kind: "pii"; value: str
   MESSAGE_VALUE.lastIndex = 0;
   for (let m = MESSAGE_VALUE.exec(code); m; m = MESSAGE_VALUE.exec(code)) {
     if (m[1] === "from" && RANGE_WORDS.test(code)) continue;
+    if (passedAsValue(code, m.index, m[0].length)) return { kind: "pii", value: m[0] };
+  }
+  return null;
+}
+
+/**
+ * A payment provider's webhook event (Stripe, PayPal, Braintree, Razorpay, Mollie, Paddle, Adyen, Paystack, Mercado Pago):
+ * its `data` (Stripe's `event.data.object`: the checkout session, customer, charge or invoice, with the payer's e-mail,
+ * name and billing address) logged whole writes the payer's details. Read where the path or the hunk names the provider;
+ * one field of it (`event.data.object.id`, `event.type`) is not the whole.
+ */
+const PAYMENT_PROVIDER = /stripe|paypal|braintree|razorpay|mollie|paddle|adyen|paystack|mercado_?pago|mercadopago|lemon_?squeezy/i;
+const PAYMENT_EVENT_DATA = /(?<![\w$.])(?:event|evt|e|webhook_?event|webhookEvent|stripe_?event|stripeEvent|payload)\s*(?:\.\s*data|\[\s*["']data["']\s*\])(?:\s*(?:\.\s*object|\[\s*["']object["']\s*\]))?(?![\w$])(?!\s*(?:\??\.\s*(?!(?:to_json|to_h|to_hash|to_s|inspect|toString|toJSON)\b)[A-Za-z_$]|\[|\())/g;
+function paymentEventValue(code: string, diff: FileDiff): { kind: "pii"; value: string } | null {
+  if (code.length > 1000 || !/data/.test(code) || !(PAYMENT_PROVIDER.test(diff.path) || someNewLineMatches(diff, PAYMENT_PROVIDER))) return null;
+  PAYMENT_EVENT_DATA.lastIndex = 0;
+  for (let m = PAYMENT_EVENT_DATA.exec(code); m; m = PAYMENT_EVENT_DATA.exec(code)) {
     if (passedAsValue(code, m.index, m[0].length)) return { kind: "pii", value: m[0] };
   }
   return null;
