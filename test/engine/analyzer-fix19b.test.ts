@@ -213,4 +213,20 @@ describe("round-19b blind batch fixes", () => {
       ], null],
     ]);
   });
+
+  it("the DrewM Mailchimp wrapper imported by namespace and built", async () => {
+    await expectArea("subprocessors", [
+      ["newsletter sign-up through DrewM\\MailChimp", "public/subscribe.php", [
+        "+use DrewM\\MailChimp\\MailChimp;",
+        "+$mc = new MailChimp(getenv('MAILCHIMP_KEY'));",
+        "+$mc->post(\"lists/$listId/members\", ['email_address' => $_POST['email'], 'status' => 'subscribed']);",
+      ]],
+    ], true);
+    await expectArea("subprocessors", [
+      ["look-alike: a class of one's own named MailChimp", "src/Newsletter/MailChimp.php", [
+        "+namespace App\\Newsletter;",
+        "+class MailChimp { public function render(): string { return 'Subscribe'; } }",
+      ]],
+    ], false);
+  });
 });
