@@ -229,4 +229,25 @@ describe("round-19b blind batch fixes", () => {
       ]],
     ], false);
   });
+
+  it("a payment card's own number read inside the card's type", async () => {
+    await check([
+      ["TypeScript CreditCard class logs its own number", "src/billing/credit-card.ts", [
+        "+export class CreditCard implements PaymentMethod {",
+        "+  constructor(private number: string, private expiry: string) {}",
+        "+  charge(amount: number) {",
+        "+    logger.info(`charging ${amount} to card ${this.number}`);",
+        "+  }",
+        "+}",
+      ], "logging"],
+      ["look-alike: a playing card's number in a game", "src/game/card.ts", [
+        "+export class Card {",
+        "+  constructor(private suit: string, private number: number) {}",
+        "+  show() {",
+        "+    console.log(`card ${this.number} of ${this.suit}`);",
+        "+  }",
+        "+}",
+      ], null],
+    ]);
+  });
 });

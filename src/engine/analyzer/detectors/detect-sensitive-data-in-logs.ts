@@ -370,7 +370,7 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   if (pii && /^address(?:es)?$/i.test(pii[0]) && (NETWORK_WORDS.test(raw) || NETWORK_WORDS.test(diff.lines[index].text))) pii = null;
   // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
   if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
-  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff) ?? paymentEventValue(keepCodeOnly(subscriptsAsFields(raw)), diff);
+  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff) ?? paymentEventValue(keepCodeOnly(subscriptsAsFields(raw)), diff) ?? cardOwnField(args, diff, index);
   let secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
   if (secretValueText && BARE_TOKEN.test(secretValueText.trim()) && usesTextTokenizer(diff)) secretValueText = undefined;
   const piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
@@ -415,6 +415,27 @@ function paymentEventValue(code: string, diff: FileDiff): { kind: "pii"; value: 
   PAYMENT_EVENT_DATA.lastIndex = 0;
   for (let m = PAYMENT_EVENT_DATA.exec(code); m; m = PAYMENT_EVENT_DATA.exec(code)) {
     if (passedAsValue(code, m.index, m[0].length)) return { kind: "pii", value: m[0] };
+  }
+  return null;
+}
+
+/**
+ * A payment card's own number or security code read inside the card's type (`self.number` in Rust's `impl Payment for
+ * Card`, `this.cvv` in a `class CreditCard`, Ruby's `@number` in `class Card`): the card number, as `card.number` is.
+ * The type is found among the hunk's lines above the call.
+ */
+const OWN_CARD_FIELD = /(?<![\w$.])(?:self\s*\.|this\s*\.|@)\s*(number|cvv|cvc|cvv2|pan|card_?number|cardNumber)(?![\w$(])/g;
+const CARD_TYPE = /^\s*(?:pub(?:\([\w:]+\))?\s+|export\s+|public\s+|final\s+|data\s+)*(?:impl(?:<[^>]{0,40}>)?\s+(?:[\w:]+\s+for\s+)?|class\s+|struct\s+)(?:Credit|Debit|Payment|Bank|Gift)?Card\b/;
+const PAYMENT_WORDS = /pay|billing|checkout|charge|credit|debit|wallet|bank|purchase/i;
+function cardOwnField(code: string, diff: FileDiff, index: number): { kind: "pii"; value: string } | null {
+  if (code.length > 1000 || !/(?:self|this|@)/.test(code)) return null;
+  OWN_CARD_FIELD.lastIndex = 0;
+  for (let m = OWN_CARD_FIELD.exec(code); m; m = OWN_CARD_FIELD.exec(code)) {
+    if (!passedAsValue(code, m.index, m[0].length)) continue;
+    const before = linesBefore(diff, index, 40);
+    const cardType = before.some((line) => line.length <= 300 && CARD_TYPE.test(line));
+    // A playing card's number is its rank: only a card the path or the hunk's lines tie to payments.
+    return cardType && (PAYMENT_WORDS.test(diff.path) || before.some((line) => line.length <= 300 && PAYMENT_WORDS.test(line))) ? { kind: "pii", value: m[0] } : null;
   }
   return null;
 }
