@@ -250,4 +250,22 @@ describe("round-19b blind batch fixes", () => {
       ], null],
     ]);
   });
+
+  it("a JavaScript SDK's client factory called with credentials, its require above the hunk", async () => {
+    await expectArea("subprocessors", [
+      ["twilio(accountSid, authToken) in a notifier", "server/notify.js", [
+        "+function smsClient() {",
+        "+  const accountSid = process.env.TWILIO_SID;",
+        "+  const authToken = process.env.TWILIO_TOKEN;",
+        "+  return twilio(accountSid, authToken);",
+        "+}",
+      ]],
+    ], true);
+    await expectArea("subprocessors", [
+      ["look-alike: a function of one's own named like a word, given other arguments", "server/images.js", [
+        "+const parts = segment(image, mask);",
+        "+const sent = twilio(message, options);",
+      ]],
+    ], false);
+  });
 });

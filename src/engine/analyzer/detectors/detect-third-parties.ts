@@ -608,7 +608,7 @@ function personalDetailsNear(diff: FileDiff, index: number): boolean {
  * the import sits above the hunk): `Twilio::REST::Client.new`, `new \MailchimpMarketing\ApiClient()`,
  * `sendgrid.NewSendClient(key)`, `Stripe.apiKey = ...`. Not when the removed lines make the same client (a move).
  */
-const CONSTRUCTION_WORD = /Client\b|\.configure\s*(?:do\b|\{)|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]|::[A-Z]\w*\.(?:create|update)\b|\\[A-Z]\w*::(?:create|update)\b|\.(?:customers?|contacts?|subscribers?|members?|people|persons?|profiles?|leads?|users?)(?:\.\w+)?\.(?:create|update|upsert)\w*\s*\(|\.[A-Z]\w*\.(?:create|modify)\s*\(/;
+const CONSTRUCTION_WORD = /Client\b|\b[a-z]{5,}\s*\(\s*[\w$.]{0,60}?(?:[Ss]id|[Tt]ok|[Kk]ey|[Ss]ecret|[Aa]uth|[Aa]ccount|[Uu]ser)[\w$.]{0,60}\s*,|\.configure\s*(?:do\b|\{)|\.api_?[Kk]ey\s*=|::\w*(?:Analytics|API|Api|Tracker)\.new\b|::set\w*Key\s*\(|\bnew\s+\\[A-Z]|::[A-Z]\w*\.(?:create|update)\b|\\[A-Z]\w*::(?:create|update)\b|\.(?:customers?|contacts?|subscribers?|members?|people|persons?|profiles?|leads?|users?)(?:\.\w+)?\.(?:create|update|upsert)\w*\s*\(|\.[A-Z]\w*\.(?:create|modify)\s*\(/;
 /**
  * The people-shaped resources of SDKs whose client objects are reached by member chains (JavaScript, Python, Go, C#):
  * Stripe `stripe.customers.create({ email })` and Python `stripe.Customer.create(email=...)`, Polar
@@ -632,7 +632,10 @@ const NAMED_CLIENTS = THIRD_PARTY_SERVICES.filter((service) => service.category 
   const resource = new RegExp(`\\b${word}::[A-Z]\\w*\\.(?:create|update)\\b|\\b${word}\\\\[A-Z]\\w*::(?:create|update)\\s*\\(|(?<![\\w$])${either}\\.[A-Z]\\w*\\.(?:create|modify)\\s*\\(`);
   // Client variables are named in any case (`hubspotClient` for HubSpot, `PolarClient`).
   const chain = new RegExp(`(?<![\\w$])${escape(word)}${CLIENT_SUFFIX}(?:\\.\\w+){0,2}\\.${PEOPLE_RESOURCE}(?:\\.\\w+)?\\.(?:create|update|upsert)\\w*\\s*\\(`, "i");
-  return [{ service, resource, chain, pattern: new RegExp(
+  // A JavaScript SDK whose module is its client factory, called with credentials where its require sits above the hunk
+  // (`twilio(sid, token)`, `twilio(accountSid, authToken)`; the SDKs' quickstarts: `require('twilio')(sid, token)`).
+  const factory = new RegExp(`(?<![\\w$.])${word.toLowerCase()}\\s*\\(\\s*[\\w$.]{0,60}?(?:sid|tok|key|secret|auth|account|user)[\\w$.]{0,60}\\s*,\\s*[\\w$.]{0,60}?(?:sid|tok|key|secret|auth|pass)[\\w$.]{0,60}\\s*[,)]`, "i");
+  return [{ service, resource, chain, factory, pattern: new RegExp(
     `\\b${word}(?:::\\w+)*::\\w*(?:Client|Analytics|API|Api|Tracker)\\.new\\b|\\bnew\\s+[\\\\\\w.]*${word}[\\w\\\\.]*Client\\s*\\(` +
       `|\\b${word.toLowerCase()}\\.New\\w*Client\\s*\\(|\\b${either}\\.api_?[Kk]ey\\s*=` +
       `|\\bnew\\s+\\\\(?:\\w+\\\\)*${word}\\s*\\(\\s*[^)\\s]|\\b${word}::set\\w*Key\\s*\\(` +
@@ -650,12 +653,13 @@ function ownPackageWord(service: ThirdPartyService, word: string): boolean {
 }
 
 function namedClient(diff: FileDiff): { service: ThirdPartyService; line: { newLine: number; text: string } } | undefined {
+  const js = /\.(?:[cm]?[jt]sx?)$/i.test(diff.path);
   for (const index of diff.added.indexes) {
     const line = diff.lines[index];
     if (line.text.length > 2000 || COMMENT.test(line.text) || !CONSTRUCTION_WORD.test(line.text)) continue;
-    for (const { service, pattern, resource, chain } of NAMED_CLIENTS) {
+    for (const { service, pattern, resource, chain, factory } of NAMED_CLIENTS) {
       const record = resource.exec(line.text) ?? chain.exec(line.text);
-      const m = pattern.exec(line.text) ?? (record && personalDetailsNear(diff, index) ? record : null);
+      const m = pattern.exec(line.text) ?? (record && personalDetailsNear(diff, index) ? record : null) ?? (js ? factory.exec(line.text) : null);
       if (m && !diff.removedCompact.includes(m[0].replace(/\s+/g, "").toLowerCase())) return { service, line };
     }
   }
