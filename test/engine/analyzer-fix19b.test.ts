@@ -268,4 +268,19 @@ describe("round-19b blind batch fixes", () => {
       ]],
     ], false);
   });
+
+  it("an SDK's client constructor whose arguments start on the next line", async () => {
+    await expectArea("subprocessors", [
+      ["Mixpanel built with its token on the next line (Swift)", "App/Tracking.swift", [
+        "+let mixpanel = Mixpanel(",
+        "+    token: Secrets.mixpanelToken",
+        "+)",
+      ]],
+    ], true);
+    await expectArea("subprocessors", [
+      ["look-alike: an empty call of a type of one's own", "App/Tracking.swift", [
+        "+let stub = Mixpanel()",
+      ]],
+    ], false);
+  });
 });
