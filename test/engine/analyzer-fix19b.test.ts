@@ -283,4 +283,23 @@ describe("round-19b blind batch fixes", () => {
       ]],
     ], false);
   });
+
+  it("a file's, folder's or type's full name is a path or a class name", async () => {
+    await check([
+      ["look-alike: FileInfo.FullName", "Services/ImportService.cs", [
+        "+foreach (var file in new DirectoryInfo(inbox).GetFiles(\"*.csv\"))",
+        "+{",
+        "+    _logger.LogInformation(\"Importing {File}\", file.FullName);",
+        "+}",
+      ], null],
+      ["look-alike: a full name built from a folder", "Services/ReportService.cs", [
+        "+var fullName = Path.Combine(_reportDirectory, reportName);",
+        "+_logger.LogWarning(\"Report {Report} is missing\", fullName);",
+      ], null],
+      ["a customer's full name", "Services/ReportService.cs", [
+        "+var fullName = $\"{customer.FirstName} {customer.LastName}\";",
+        "+_logger.LogInformation(\"Report for {Name}\", fullName);",
+      ], "logging"],
+    ]);
+  });
 });

@@ -370,10 +370,13 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   if (pii && /^address(?:es)?$/i.test(pii[0]) && (NETWORK_WORDS.test(raw) || NETWORK_WORDS.test(diff.lines[index].text))) pii = null;
   // An IP address beside words of machines (upstream, proxy, listening) is a machine's.
   if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
+  // A file's, folder's or type's full name (.NET's FileInfo.FullName, Type.FullName) is a path or a class name.
+  if (pii && /full_?name$/i.test(pii[0]) && fileFullName(args, pii[0], pii.index, diff, index)) pii = null;
   const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff) ?? paymentEventValue(keepCodeOnly(subscriptsAsFields(raw)), diff) ?? cardOwnField(args, diff, index);
   let secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
   if (secretValueText && BARE_TOKEN.test(secretValueText.trim()) && usesTextTokenizer(diff)) secretValueText = undefined;
-  const piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
+  let piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
+  if (!pii && piiValueText && /full_?name$/i.test(piiValueText) && fileFullName(args, piiValueText, Math.max(0, args.indexOf(piiValueText)), diff, index)) piiValueText = undefined;
   const kind = secretValueText && !SAFE_USE.test(args) ? "secret-in-logs" : piiValueText && !SAFE_USE.test(args) ? "pii-in-logs" : undefined;
   if (!kind) return undefined;
   const value = (kind === "secret-in-logs" ? secretValueText : piiValueText)!;
@@ -400,6 +403,22 @@ function messagingValue(code: string, diff: FileDiff): { kind: "pii"; value: str
     if (passedAsValue(code, m.index, m[0].length)) return { kind: "pii", value: m[0] };
   }
   return null;
+}
+
+/** Receivers whose FullName is a path or a type's name: FileInfo, DirectoryInfo, FileSystemInfo, Type, Assembly. */
+const FILE_RECEIVER = /(?:^|[^\w$])(?:\w*(?:[Ff]ile|[Dd]ir|[Dd]irectory|[Ff]older|[Pp]ath|[Tt]ype|[Aa]ssembly|[Mm]odule|[Tt]emplate)\w*|fi|di|f|d|t|typeof\s*\([^()]{1,80}\)|GetType\s*\(\s*\))\s*\??$/;
+/** An assignment of the name from a path, a folder or a format of one (`var fullName = Path.Combine(dir, name)`). */
+const PATH_SOURCE = /\b(?:Path\s*\.|Directory|directory|File|file|[Ff]older|[Pp]ath|[Tt]emplate|typeof|GetType)\b|\bPath\b|[a-z](?:Directory|Path|Folder|File)\b/;
+function fileFullName(args: string, value: string, at: number, diff: FileDiff, index: number): boolean {
+  const dot = value.lastIndexOf(".");
+  if (dot >= 0) return FILE_RECEIVER.test(args.slice(Math.max(0, at + dot - 80), at + dot));
+  if (!/^\w+$/.test(value)) return false;
+  const assigned = new RegExp(String.raw`(?:^|[\s(,])${value}\s*(?::=|=(?![=>]))\s*(.{1,300})`);
+  for (const line of linesBefore(diff, index, 15)) {
+    const m = line.length <= 400 ? assigned.exec(line) : null;
+    if (m) return PATH_SOURCE.test(m[1]);
+  }
+  return false;
 }
 
 /**
