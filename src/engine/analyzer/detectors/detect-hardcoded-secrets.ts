@@ -351,7 +351,7 @@ function anonymousJwt(token: string): boolean {
 /** Values that name or describe something rather than being a secret: labels, paths, rules, identifiers, route targets. */
 function namesSomething(value: string, envFallback = false): boolean {
   // A camelCase name built on a credential word (passwordType, secretName) or a route target ("orders#show").
-  if ((/^[a-z]+(?:[A-Z][a-z]*)+$/.test(value) && /pass|secret|token|key/i.test(value)) || /^[a-z_/]+#[a-z_]+$/.test(value)) return true;
+  if ((!envFallback && /^[a-z]+(?:[A-Z][a-z]*)+$/.test(value) && /pass|secret|token|key/i.test(value)) || /^[a-z_/]+#[a-z_]+$/.test(value)) return true;
   // Header and attribute names ("Cleartext-Password", "X-Api-Key"); expressions ("shown = true", ".$token_data[").
   if (/^(?:[A-Z][a-z]*|[A-Z]+)(?:-(?:[A-Z][a-z]*|[A-Z]+))+$/.test(value) || /\s(?:[=!]=?=?|=>)\s|^\s*[.+]\s*\$\w/.test(value)) return true;
   // Validation rules ('required|min:8'), and markers of how an account signs in ("LDAP", "OIDC").
@@ -862,6 +862,15 @@ function composeContent(diff: FileDiff): boolean {
 }
 /** A factory default with a short number after it (admin5, root123, password1): the same throwaway account, numbered. */
 const NUMBERED_DEFAULT_PASSWORD = /^(?:root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor)\d{1,4}$/i;
+const WEAK_DIGIT_PASSWORD = /^\d{4,9}$/;
+/** A comment up to eight lines above in the hunk saying the settings are to be replaced (English or Chinese). */
+const REPLACE_COMMENT = /\btodo\b|\breplace\b|\bchange (?:it|this|these|them|me)\b|替换|修改|更换/i;
+function replaceCommentAbove(diff: FileDiff, index: number): boolean {
+  for (let i = index - 1; i >= Math.max(0, index - 8) && diff.lines[i].hunk === diff.lines[index].hunk; i--) {
+    if (diff.lines[i].kind !== "-" && COMMENT.test(diff.lines[i].text) && REPLACE_COMMENT.test(diff.lines[i].text)) return true;
+  }
+  return false;
+}
 function localDefaultPassword(diff: FileDiff, index: number): boolean {
   // key = value / key: value, or a builder's .password("value") (DataSourceBuilder beside a localhost JDBC URL).
   const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1] ?? /\.\s*\w+\s*\(\s*["']([^"'\s,;]+)["']\s*\)\s*[,;]?\s*$/.exec(diff.lines[index].text)?.[1];
@@ -870,6 +879,10 @@ function localDefaultPassword(diff: FileDiff, index: number): boolean {
   const numbered = NUMBERED_DEFAULT_PASSWORD.test(value);
   if (!(numbered || DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
   if (!numbered && (COMPOSE_FILE.test(diff.path) || HELM_VALUES_FILE.test(diff.path) || composeContent(diff))) return true;
+  // A run of digits (123456, 111111) is no server's factory default: someone chose it, and the same account and
+  // password go with the application wherever it is deployed. Beside localhost it stays a stand-in only when a comment
+  // above says the values are to be replaced ("todo replace", "需替换配置").
+  if (WEAK_DIGIT_PASSWORD.test(value) && !replaceCommentAbove(diff, index)) return false;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
     if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && LOCAL_ADDRESS.test(diff.lines[i].text)) return true;
   }
@@ -1486,7 +1499,7 @@ function sinkPassword(value: string, userArg: string | undefined): boolean {
 }
 
 /** Words that make a fallback a stand-in for local runs ("dev-secret", "fallback_secret", "django-insecure-..."), unless the value is generated. */
-const STAND_IN_WORD = /fallback|default|(?:^|[-_.])dev(?:elopment)?(?:$|[-_.])|insecure|local|temp(?:orary)?(?:$|[-_.])|dummy|sample|(?:^|[-_.])test(?:ing)?(?:$|[-_.\d])|not[-_ ]?(?:set|secure|secret)|unsafe|please/i;
+const STAND_IN_WORD = /fallback|(?:^|[-_.])dev(?:elopment)?(?:$|[-_.])|insecure|local|temp(?:orary)?(?:$|[-_.])|dummy|sample|(?:^|[-_.])test(?:ing)?(?:$|[-_.\d])|not[-_ ]?(?:set|secure|secret)|unsafe|please/i;
 /**
  * A secret given as the fallback of an environment read (os.getenv("DB_PASSWORD", "..."), process.env.JWT_SECRET ||
  * "...", ENV.fetch("SECRET_KEY_BASE") { "..." }, ${JWT_SECRET:...}): when the variable is unset, the literal is the
@@ -1512,8 +1525,8 @@ function envFallbackCredential(text: string): string | undefined {
   }
   return undefined;
 }
-/** Every fallback form of the table reads the environment with one of these words (or is a ${NAME:...} placeholder with a default). */
-const ENV_READ = /env|ENV|getenv|getEnv|GetEnv|EnvOr|\$\{[\w.-]+:/;
+/** Every fallback form of the table reads the environment with one of these words (or is a ${NAME:...} placeholder, or python-decouple's config(..., default=...), with a default). */
+const ENV_READ = /env|ENV|getenv|getEnv|GetEnv|EnvOr|\$\{[\w.-]+:|default\s*=/;
 function envNameMeansSecret(name: string): boolean {
   const key = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : name;
   if (NON_SECRET_KEY.test(key)) return false;
