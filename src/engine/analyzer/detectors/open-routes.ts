@@ -27,6 +27,8 @@ const PEOPLE_RESOURCE = /^(?:users|customers|patients|members|employees|accounts
 /** The public sign-in route of a router: it cannot sit behind a guard, so neither do the routes registered beside it. */
 const SIGN_IN_WORDS = new Set(["login", "logon", "signin", "sign", "register", "registrar", "signup", "logout", "forgot", "reset", "password", "otp", "verify", "captcha", "refresh", "token"]);
 const signInPath = (path: string) => splitWords(path.replace(/log_?in/gi, " login ").replace(/sign_?(?:in|up)/gi, " signin ")).some((w) => SIGN_IN_WORDS.has(w));
+/** An Express router declared (`const adminRouter = express.Router()`, `= Router()`, `= require('express').Router()`): group 1 its name. */
+const ROUTER_DECLARATION = /^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]{1,60})\s*=\s*(?:(?:[\w$]{1,30}|require\s*\(\s*["']express["']\s*\))\s*\.\s*)?Router\s*\(/;
 /** Express routers live in JavaScript and TypeScript files; a handler is named, not written in place. */
 const JS_FILE = /\.[cm]?[jt]sx?$/i;
 const NAMED = /^[A-Za-z_$][\w$.]{0,120}$/;
@@ -54,6 +56,11 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
   const publicBeside = new Set<string>();
   const usesGuard = new Set<string>();
   const roleOnPath = new Set<string>();
+  // Routers whose declaration is in sight (the file read from its top), and those that register any middleware at all
+  // (a `.use(...)`, a route with more than its handler): an admin router with neither is seen whole and unguarded.
+  const declared = new Set<string>();
+  const guardedSomehow = new Set<string>();
+  const adminFile = splitWords(path.split("/").pop()!.replace(/\.[\w]+$/, "")).some((w) => ADMIN_WORDS.has(w));
   let php = false;
   const js = JS_FILE.test(path);
   for (const l of lines) {
@@ -61,7 +68,11 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
     if (PHP_ROUTE.test(l.text)) php = true;
     const use = /^\s*([\w$]{1,60})\.use\s*\(([^\n]{0,300})/.exec(l.text);
     if (use && args(use[2].replace(/\)\s*;?\s*$/, "")).some((a) => tests.isGuardName(a.replace(/\(.*$/, "")))) usesGuard.add(use[1]);
+    if (use) guardedSomehow.add(use[1]);
+    const declaration = js ? ROUTER_DECLARATION.exec(l.text) : null;
+    if (declaration) declared.add(declaration[1]);
     const m = js ? JS_ROUTE.exec(l.text) : null;
+    if (m && args(m[4]).length > 1) guardedSomehow.add(m[1]);
     if (m && args(m[4]).every((x) => NAMED.test(x))) {
       const a = args(m[4]);
       if (a.slice(0, -1).some((x) => tests.isGuardName(x))) perRoute.add(m[1]);
@@ -85,6 +96,10 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
       // An admin route with its handler alone, on a router that guards route by route or also serves the public sign-in.
       const admin = splitWords(`${m[3]} ${a[a.length - 1]}`).some((w) => ADMIN_WORDS.has(w));
       if (admin && a.length === 1 && NAMED.test(a[0]) && !signInPath(m[3]) && !usesGuard.has(m[1]) && (perRoute.has(m[1]) || publicBeside.has(m[1]))) found.push(i);
+      // An admin router read whole (declared in sight, in a file named for admins or over admin paths) that registers
+      // no middleware of any kind: its routes over people's accounts, and its writes, run for any caller.
+      else if ((admin || adminFile) && a.length === 1 && NAMED.test(a[0]) && !signInPath(m[3]) && declared.has(m[1]) && !guardedSomehow.has(m[1])
+        && !publicBeside.has(m[1]) && (m[2] !== "get" || splitWords(m[3]).some((w) => PEOPLE_SEGMENT.test(w)))) found.push(i);
       continue;
     }
     const chained = js ? CHAINED_ROUTE.exec(l.text) : null;
