@@ -20,7 +20,7 @@ const MAX_LINE = 400;
 const COMMENT = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|--\s|<!--)/;
 
 /** The key, with its table or alias (`Item.owner_id`, `"ownerId"`, `'user_id'`, `todo.UserId`) and the comparison after it. */
-const KEY_COMPARED = /["'`]?\b(user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author|created_by)(?:_?id|_?ID|Id)?["'`]?\s*(?:===?|=>|[:=,])\s*(?:["']=["']\s*,\s*)?/gi;
+const KEY_COMPARED = /["'`]?\b(user|owner|account|tenant|org|organi[sz]ation|workspace|team|company|customer|creator|author|created_?by)(?:_?id|_?ID|Id)?["'`]?\s*(?:===?|=>|[:=,])\s*(?:["']=["']\s*,\s*)?/gi;
 /** The current principal, as each framework spells it (a session's user or its id: `session.user`, `session.userId`). */
 const PRINCIPAL = /^(?:\(\s*)?(?:await\s+)?(?:(?:self\.)?request\.user\b|@?current_user\b|currentUser\b|auth\(\)\s*->\s*(?:id|user)\s*\(\)|Auth::(?:id|user)\s*\(\)|\$(?:this->)?request->user\(\)|\$this->user\b|session\??\.user(?:_?[iI][dD])?\b|req\.(?:user|auth)\b|ctx\.(?:state\.)?user\b|c\.(?:user|MustGet|Get)\b|principal\b|g\.user\b|flask_login\.current_user\b|current_(?:tenant|org|organi[sz]ation|workspace|account|team|company)\b|current(?:Tenant|Org|Organi[sz]ation|Workspace|Account|Team|Company)\b|_?tenant(?:Context|Provider|Service|Accessor)?\??\.(?:Id|TenantId|id|tenantId|CurrentTenant\w*)\b|User\.(?:FindFirst(?:Value)?|Identity)\b|(?:get_?)?current_?user\s*\(|getCurrentUser\s*\(|owner\.(?:id|pk)\b)/;
 /** An identifier holding the principal's id (`userId`, `current_user_id`, `tenantId`, `orgId`), also as a field (`_tenantId`, `this.tenantId`). */
@@ -116,7 +116,7 @@ function aliasesOf(diff: FileDiff): Set<string> {
 function keyClass(word: string): KeyClass {
   const w = word.toLowerCase();
   if (w === "org" || w.startsWith("organi")) return "organization";
-  if (w === "created_by") return "creator";
+  if (w === "created_by" || w === "createdby") return "creator";
   return w;
 }
 
@@ -193,8 +193,18 @@ function inQuery(lines: DiffLine[], index: number): boolean {
     if (role) return role === "where";
     if (QUERY_CALL.test(lines[i].text)) return !CREATION.test(lines[i].text);
   }
+  // The object's opening out of sight above, but a key only a read takes right after it closes (Prisma's and TypeORM's
+  // `orderBy:`, `take:`, `skip:`, `cursor:`, `distinct:`): the object closed was the read's `where`.
+  let closed = false;
+  for (let i = index + 1; i < lines.length && i <= index + 4 && lines[i].hunk === lines[index].hunk; i++) {
+    if (lines[i].kind === "+") continue;
+    if (/^\s*\}\s*,?\s*$/.test(lines[i].text)) { if (closed) return false; closed = true; continue; }
+    return closed && READ_ONLY_KEY.test(lines[i].text);
+  }
   return false;
 }
+/** Keys only a read's arguments hold, beside its `where`. */
+const READ_ONLY_KEY = /^\s*(?:orderBy|order|take|skip|cursor|distinct|limit|offset)\s*:/;
 
 /** What a hunk's added lines keep: the identity keys still compared to the principal, the principal itself, another gate. */
 interface HunkAdded { keys: Set<KeyClass>; principal: boolean; derived: boolean; any: boolean; query: boolean }
