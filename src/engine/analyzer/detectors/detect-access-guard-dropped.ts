@@ -55,7 +55,7 @@ const OPENING_WORDS = new Set(["permit", "all", "public", "anonymous", "allow", 
  * The removed lines that may name a guard or a second factor: one planned scan (answered from the shared literal pass,
  * so it costs next to nothing), g and m flags for candidateLines.
  */
-const PREFILTER = /auth|admin|staff|superuser|role|perm|guard|jwt|log(?:ged)?_?in|protect|signed_?in|owner|moderator|2fa|mfa|otp|two_?factor|twofactor|totp/gim;
+const PREFILTER = /auth|admin|staff|superuser|role|perm|guard|jwt|log(?:ged)?_?in|protect|signed_?in|owner|moderator|2fa|mfa|otp|two_?factor|twofactor|totp|get_current_/gim;
 const MFA_WORD = /2fa|mfa|otp|two_?factor|twofactor|totp/i;
 /** A trait or module used inside a class body: PHP `    use Name;`, Ruby `  include Name` / `  extend Name`. */
 const CLASS_MIXIN = /^\s+(?:use|include|extend)\s+([\w\\:]{1,160})\s*;?\s*$/;
@@ -136,6 +136,18 @@ const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challen
  */
 const HTTP_DENIAL = /\bStatus(?:Forbidden|Unauthorized)\b|\bHTTP_(?:40[13]_)?(?:FORBIDDEN|UNAUTHORIZED)\b|\bStatus40[13](?:Forbidden|Unauthorized)\b|\bSC_(?:FORBIDDEN|UNAUTHORIZED)\b|\bHttpResponseForbidden\b|\b(?:Forbid|Unauthorized|Challenge)Result\b|\b(?:Forbid|Challenge)\s*\(|\b(?:create)?(?:AccessDenied|Forbidden|Unauthori[sz]ed|NotAuthori[sz]ed|PermissionDenied|Authorization)(?:Http)?(?:Exception|Error)\b/;
 const denies = (text: string): boolean => DENIAL.test(text) || HTTP_DENIAL.test(text);
+/** An answer refusing the caller: forbidden (any case, also inside an error code), 403, access or permission denied, unauthorised. */
+const REFUSAL = /\bforbidden\w*|\b403\b|\bPermissionDenied\w*|\bAccessDenied\w*|\b(?:not_?)?unauthori[sz]ed\w*|\bnot_?authori[sz]ed\w*/i;
+/** Whether an added line of the hunk still refuses with the same answer word (the check rewritten or moved in the hunk). */
+function refusalKept(diff: FileDiff, from: number, to: number): boolean {
+  const word = (REFUSAL.exec(diff.lines[to].text) ?? HTTP_DENIAL.exec(diff.lines[to].text))?.[0];
+  if (!word) return false;
+  const [start, end] = hunkBounds(diff.lines, from);
+  for (let i = start; i <= end; i++) if (diff.lines[i].kind === "+" && diff.lines[i].text.includes(word)) return true;
+  return false;
+}
+/** A not-found answer, as an ownership check hides another's record (`raise Http404`, `return NotFound()`, `abort(404)`). */
+const NOT_FOUND = /\bHttp404\b|\bNotFound\w*\b|\b404\b|\bHTTP_404_NOT_FOUND\b/;
 const deniesAccess = (text: string): boolean => AUTH_DENIAL.test(text) || HTTP_DENIAL.test(text);
 
 /**
@@ -172,12 +184,21 @@ function ownerMismatch(text: string): boolean {
     const comma = rest.indexOf(",");
     [left, right] = negated[0].includes("Objects.") ? (comma < 0 ? ["", ""] : [rest.slice(0, comma), rest.slice(comma + 1)]) : [negated[0], rest];
   }
+  // The signed-in caller itself on one side and a record's member on the other (`if request.user != patient.doctor`,
+  // `if (req.user.id !== task.assignee)`): whoever the record names (its doctor, assignee, manager), it is not the caller.
+  if ((SIGNED_IN_CALLER.test(conditionSide(left)) && RECORD_MEMBER.test(conditionSide(right))) || (RECORD_MEMBER.test(conditionSide(left)) && SIGNED_IN_CALLER.test(conditionSide(right)))) return true;
   const l = sideWords(left);
   const r = sideWords(right);
   const caller = (w: string[]) => w.some((x) => CALLER_WORDS.has(x));
   const owned = (w: string[]) => w.some((x) => OWNED_WORDS.has(x));
   return (caller(l) && owned(r)) || (owned(l) && caller(r));
 }
+/** One side of a condition without its keyword, brackets and the colon or brace that opens its body. */
+const conditionSide = (side: string): string => side.trim().replace(/^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b\s*/, "").replace(/(?:\s*(?:[:{]|\bthen\b))?\s*$/, "").replace(/^\(+\s*|\s*\)+$/g, "").trim();
+/** The framework's signed-in caller, or its id, and nothing after it. */
+const SIGNED_IN_CALLER = /^(?:(?:self\.)?request\.user|@?current_user|currentUser|req\.user|g\.user|auth\(\)\s*->\s*user\(\)|Auth::user\(\)|\$request->user\(\))(?:\s*(?:\.|->)\s*(?:id|pk|_id)(?:\(\))?)?$/;
+/** A member of a record (`patient.doctor`, `$task->assignee_id`, `order.getOwner()`), one to three steps deep. */
+const RECORD_MEMBER = /^[$@]?[A-Za-z_]\w{0,60}(?:\s*(?:\.|->)\s*[A-Za-z_]\w{0,60}(?:\(\))?){1,3}$/;
 
 /**
  * A query or lookup bound to the caller in the check's place (`get_object_or_404(Post, pk=pk, author=request.user)`,
@@ -256,7 +277,9 @@ const SIGNED_IN_CHECK = /^(?:require|ensure|assert)_?(?:current_?|signed_?in_?|l
  * without a valid token; `get_current_active_user` also refuses disabled users) and fastapi-users' `current_active_user`:
  * named as a loader, but a dependency that authenticates.
  */
-const CURRENT_USER_DEPENDENCY = /^get_current_(?:active_|verified_)?(?:user|superuser|admin)$|^current_(?:active|verified|super)_?user$/;
+const CURRENT_USER_DEPENDENCY = /^get_current_(?:(?:active|verified|approved|confirmed)_)?(?:user|superuser|admin|organi[sz]er|teacher|instructor|doctor|manager|staff|moderator|editor|seller|vendor|employee|operator|reviewer)$|^current_(?:active|verified|super)_?user$/;
+/** The same dependency for a role's holder (`get_current_approved_organiser`, `get_current_teacher`): more than a signed-in caller. */
+const CURRENT_ROLE_DEPENDENCY = /^get_current_(?:(?:active|verified|approved|confirmed)_)?(?:superuser|admin|organi[sz]er|teacher|instructor|doctor|manager|staff|moderator|editor|seller|vendor|employee|operator|reviewer)$/;
 
 /** The name a guard registration (GUARD_REGISTRATION) gives a sign-in check or current-user dependency, if any. */
 function signedInRegistration(text: string, sql: boolean): string | undefined {
@@ -888,7 +911,7 @@ function rewrittenOpener(facts: HunkFacts, index: number): boolean {
 
 /** Words of a guard's name that demand more than a signed-in caller: a role, a permission, an owner, authorisation. */
 const ROLE_LEVEL_WORDS = new Set([...GUARD_WORDS].filter((w) => !/^(?:auth|authn|authenticate|authenticated|authentication|jwt|login|logged|protect|protected|signed|guard|guards|autenticar|autenticado|autenticacion|autenticacao|authentifie|authentification|angemeldet|logueado|logado|acceso|acesso|protecao|proteccion|protegido)$/.test(w)));
-const demandsRole = (name: string): boolean => splitWords(name).some((w) => ROLE_LEVEL_WORDS.has(w) || ROLE_NOUNS.has(w)) || /^(?:is|has|check|require|ensure)?_?(?:admin|staff|superuser|role|perm)/i.test(name);
+const demandsRole = (name: string): boolean => splitWords(name).some((w) => ROLE_LEVEL_WORDS.has(w) || ROLE_NOUNS.has(w)) || /^(?:is|has|check|require|ensure)?_?(?:admin|staff|superuser|role|perm)/i.test(name) || CURRENT_ROLE_DEPENDENCY.test(name);
 
 /**
  * A guard registration rewritten in place to a weaker guard of the same shape: a role or permission check replaced by
@@ -1006,6 +1029,24 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       }
     }
   }
+  // A conditional refusal removed whole, whatever its condition names: `if (!exists) { throw new TRPCError({ code:
+  // "FORBIDDEN" }) }` after a participant lookup, Go's `if !h.repo.HasCompanyAccess(...) { return nil, errs.Forbidden(...) }`,
+  // a role test written over several lines before `throw new GraphQLError({ code: "unauthorized_action" })`. The answer
+  // (forbidden, 403, access or permission denied, unauthorised) says the condition decided who may go on. Not: the
+  // refusal kept in the hunk (moved or rewritten), a guard or check added in its place, a function removed whole.
+  for (const index of diff.removed.indexes) {
+    const line = lines[index];
+    if (reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE || !LEADING_CONDITION.test(line.text) || COMMENT.test(line.text)) continue;
+    let refusal = -1;
+    for (let i = index; i < Math.min(lines.length, index + 9); i++) {
+      if (lines[i].hunk !== line.hunk || lines[i].kind !== "-" || lines[i].text.length > MAX_GUARD_LINE) break;
+      if (i > index && LEADING_CONDITION.test(lines[i].text)) break;
+      if (!COMMENT.test(lines[i].text) && (REFUSAL.test(lines[i].text) || HTTP_DENIAL.test(lines[i].text))) { refusal = i; break; }
+    }
+    if (refusal < 0 || readded(diff, line.text) || denialMovedElsewhere(diff, index, refusal) || refusalKept(diff, index, refusal)) continue;
+    if (facts.addsGuard(index) || facts.addsCheck(index) || decoratesRemovedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    report("auth-check-removed", index);
+  }
   // A guard registered on a router or group (`router.use(protect)`, `manager.Use(ManagerMiddleware(db))`, a Fastify
   // onRequest hook, ASP.NET's UseAuthorization()) or taken out of a list written one element a line, and not put back.
   for (const index of diff.removed.indexes) {
@@ -1044,7 +1085,8 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       continue;
     }
     const last = Math.min(facts.run(index)[1], index + (condition ? 3 : 8));
-    const turnedAway = condition ? deniesAccess : (text: string) => TURNED_AWAY.test(text);
+    // A record that is not the caller's is refused any way at all: a redirect anywhere, a 404, an error raised.
+    const turnedAway = notOwned ? (text: string) => denies(text) || HTTP_DENIAL.test(text) || NOT_FOUND.test(text) : condition ? deniesAccess : (text: string) => TURNED_AWAY.test(text);
     let denied = false;
     for (let i = index; i <= last && !denied; i++) denied = lines[i].text.length <= MAX_GUARD_LINE && !COMMENT.test(lines[i].text) && turnedAway(lines[i].text);
     // The sign-in URL built on one line and redirected to on the next (`const url = new URL("/login", req.url)` then
