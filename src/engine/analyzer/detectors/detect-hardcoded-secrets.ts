@@ -863,6 +863,8 @@ function composeContent(diff: FileDiff): boolean {
 /** A factory default with a short number after it (admin5, root123, password1): the same throwaway account, numbered. */
 const NUMBERED_DEFAULT_PASSWORD = /^(?:root|admin|postgres|mysql|password|pass|secret|guest|test|sa|changeit|qwerty|toor)\d{1,4}$/i;
 const WEAK_DIGIT_PASSWORD = /^\d{4,9}$/;
+/** A configuration file for one profile or environment (Spring's application-prod.yml, appsettings.Production.json, config/production.php). */
+const PROFILE_CONFIG = /(?:^|\/)(?:application|bootstrap|appsettings)[-.][\w-]+\.(?:ya?ml|properties|json)$|(?:^|\/)(?:config\/)?(?:prod|production|staging|dev|development|test|local)\.[\w]+$/i;
 /** A comment up to eight lines above in the hunk saying the settings are to be replaced (English or Chinese). */
 const REPLACE_COMMENT = /\btodo\b|\breplace\b|\bchange (?:it|this|these|them|me)\b|替换|修改|更换/i;
 function replaceCommentAbove(diff: FileDiff, index: number): boolean {
@@ -879,10 +881,11 @@ function localDefaultPassword(diff: FileDiff, index: number): boolean {
   const numbered = NUMBERED_DEFAULT_PASSWORD.test(value);
   if (!(numbered || DEFAULT_PASSWORD.test(value) || userNamedLike(diff, index, value))) return false;
   if (!numbered && (COMPOSE_FILE.test(diff.path) || HELM_VALUES_FILE.test(diff.path) || composeContent(diff))) return true;
-  // A run of digits (123456, 111111) is no server's factory default: someone chose it, and the same account and
-  // password go with the application wherever it is deployed. Beside localhost it stays a stand-in only when a comment
-  // above says the values are to be replaced ("todo replace", "需替换配置").
-  if (WEAK_DIGIT_PASSWORD.test(value) && !replaceCommentAbove(diff, index)) return false;
+  // A run of digits (123456, 111111) is no server's factory default: someone chose it, and in the application's base
+  // configuration (application.properties, config.php) the same account and password go with it wherever it runs.
+  // Beside localhost it stays a stand-in in a profile's own file (application-prod.yml pointing at localhost is a
+  // template for that environment) or under a comment saying the values are to be replaced ("todo replace", "需替换配置").
+  if (WEAK_DIGIT_PASSWORD.test(value) && !PROFILE_CONFIG.test(diff.path) && !replaceCommentAbove(diff, index)) return false;
   for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
     if (diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-" && LOCAL_ADDRESS.test(diff.lines[i].text)) return true;
   }
