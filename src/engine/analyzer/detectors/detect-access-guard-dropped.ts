@@ -138,6 +138,18 @@ const HTTP_DENIAL = /\bStatus(?:Forbidden|Unauthorized)\b|\bHTTP_(?:40[13]_)?(?:
 const denies = (text: string): boolean => DENIAL.test(text) || HTTP_DENIAL.test(text);
 /** An answer refusing the caller: forbidden (any case, also inside an error code), 403, access or permission denied, unauthorised. */
 const REFUSAL = /\bforbidden\w*|\b403\b|\bPermissionDenied\w*|\bAccessDenied\w*|\b(?:not_?)?unauthori[sz]ed\w*|\bnot_?authori[sz]ed\w*/i;
+/** How a refusal leaves: thrown, raised, returned, aborted, or answered with a status. */
+const EXIT = /\b(?:throw|raise|return|abort\w*|die|exit|panic)\b|\.(?:status|sendStatus|Abort\w*)\s*\(|\bhttp\.Error\s*\(/;
+/** A log call: an answer word written to the log is not an answer. */
+const LOGGED = /^\s*(?:console\.\w+|(?:this\.)?_?(?:log|logger|logging)\.\w+|print(?:ln|f)?|puts|Log\.\w+)\s*\(/;
+/** Whether a removed callback opens above the condition in its removed run (an inline middleware `app.use((req, res, next) => {`
+ * taken out whole with its test: a CORS or rate check, read by the registration passes when it guarded access). */
+function inRemovedCallback(lines: DiffLine[], index: number): boolean {
+  for (let i = index - 1; i >= 0 && i >= index - 6 && lines[i].hunk === lines[index].hunk && lines[i].kind === "-"; i--) {
+    if (/(?:=>|\bfunction\b[^{\n]{0,200})\s*\{\s*$/.test(lines[i].text)) return true;
+  }
+  return false;
+}
 /** Whether an added line of the hunk still refuses with the same answer word (the check rewritten or moved in the hunk). */
 function refusalKept(diff: FileDiff, from: number, to: number): boolean {
   const word = (REFUSAL.exec(diff.lines[to].text) ?? HTTP_DENIAL.exec(diff.lines[to].text))?.[0];
@@ -1038,13 +1050,19 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     const line = lines[index];
     if (reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE || !LEADING_CONDITION.test(line.text) || COMMENT.test(line.text)) continue;
     let refusal = -1;
+    let exits = false;
     for (let i = index; i < Math.min(lines.length, index + 9); i++) {
       if (lines[i].hunk !== line.hunk || lines[i].kind !== "-" || lines[i].text.length > MAX_GUARD_LINE) break;
       if (i > index && LEADING_CONDITION.test(lines[i].text)) break;
-      if (!COMMENT.test(lines[i].text) && (REFUSAL.test(lines[i].text) || HTTP_DENIAL.test(lines[i].text))) { refusal = i; break; }
+      const text = lines[i].text;
+      if (COMMENT.test(text) || LOGGED.test(text)) continue;
+      // On the condition's own line only what follows its exit counts (`if (e instanceof ForbiddenException)` names a type).
+      const body = i === index ? text.slice(EXIT.exec(text)?.index ?? text.length) : text;
+      exits ||= EXIT.test(body);
+      if (exits && (REFUSAL.test(body) || HTTP_DENIAL.test(body))) { refusal = i; break; }
     }
     if (refusal < 0 || readded(diff, line.text) || denialMovedElsewhere(diff, index, refusal) || refusalKept(diff, index, refusal)) continue;
-    if (facts.addsGuard(index) || facts.addsCheck(index) || decoratesRemovedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact)) continue;
+    if (facts.addsGuard(index) || facts.addsCheck(index) || facts.keepsOwnership(index) || decoratesRemovedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact) || inRemovedCallback(lines, index)) continue;
     report("auth-check-removed", index);
   }
   // A guard registered on a router or group (`router.use(protect)`, `manager.Use(ManagerMiddleware(db))`, a Fastify
