@@ -46,7 +46,7 @@ describe("round-19a access and secrets fixes", () => {
         "+spring.datasource.username=root",
         "+spring.datasource.password=123456",
       ], "secrets"],
-      ["look-alike: the same under a note to replace it", "src/main/resources/application-prod.yml", [
+      ["look-alike: the same under a note to replace it", "src/main/resources/application.yml", [
         "   spring:",
         "     # TODO replace these settings",
         "+    datasource:",
