@@ -62,6 +62,23 @@ describe("round-19a access and secrets fixes", () => {
     ]);
   });
 
+  it("a key passed to Semantic Kernel, its arguments one a line with comments", async () => {
+    await check([
+      ["Azure OpenAI key as the third argument", "src/Assistant/Program.cs", [
+        "+builder.AddAzureOpenAIChatCompletion(",
+        "+    \"support-gpt4o\",                        // deployment",
+        "+    \"https://acme-support.openai.azure.com/\", // endpoint",
+        "+    \"5c1f0a9e7b3d48e2a6f4c8b1d9e3a7f2\");     // key",
+      ], "secrets"],
+      ["look-alike: the key read from configuration", "src/Assistant/Program.cs", [
+        "+builder.AddAzureOpenAIChatCompletion(",
+        "+    \"support-gpt4o\",                        // deployment",
+        "+    config[\"AzureOpenAI:Endpoint\"],          // endpoint",
+        "+    config[\"AzureOpenAI:ApiKey\"]);           // key",
+      ], null],
+    ]);
+  });
+
   it("SELECT on every table of a schema granted to anon", async () => {
     await check([
       ["Supabase anon reads every public table", "supabase/migrations/20250101_grants.sql", [
