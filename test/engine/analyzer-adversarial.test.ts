@@ -6,22 +6,14 @@ import { review } from "../../src/engine/index.js";
 import type { ChangedFile } from "../../src/engine/index.js";
 import { enclosingCall, parenthesesWalked } from "../../src/engine/analyzer/detectors/log-sensitive-words.js";
 import { configuration, input } from "./support/configuration.js";
+import { meteredExec, originalExec, type RegexMeter } from "./support/regex-work.js";
 
 /** Counts every regular-expression execution (exec, test, replace, match all go through exec once it is replaced). */
-const meter = { calls: 0, chars: 0 };
-const originalExec = RegExp.prototype.exec;
+const meter: RegexMeter = { calls: 0, chars: 0 };
 beforeEach(() => {
   meter.calls = 0;
   meter.chars = 0;
-  RegExp.prototype.exec = function exec(this: RegExp, text: string) {
-    meter.calls++;
-    // A global scan reads from lastIndex to the end of its match (or of the text); any other call reads the text.
-    const from = this.global || this.sticky ? this.lastIndex : 0;
-    const match = originalExec.call(this, text);
-    const to = this.global || this.sticky ? (match ? match.index + match[0].length : String(text).length) : String(text).length;
-    meter.chars += Math.max(0, to - from);
-    return match;
-  };
+  RegExp.prototype.exec = meteredExec(meter);
 });
 afterEach(() => { RegExp.prototype.exec = originalExec; });
 
