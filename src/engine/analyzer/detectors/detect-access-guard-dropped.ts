@@ -13,7 +13,7 @@ import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
 import type { FileKind } from "../../diff/classify-file.js";
-import { commentedOutCheck, commentedOutGuardDecorator, commentedOutGuardRegistration, noOpGuardMiddleware, openRoutes, pendingGuardNote, publicPeopleRoute } from "./open-routes.js";
+import { commentedOutCheck, commentedOutGuardDecorator, commentedOutGuardRegistration, identifiers as anyIdentifiers, noOpGuardMiddleware, openRoutes, pendingGuardNote, publicPeopleRoute } from "./open-routes.js";
 
 /** Words that name an access guard once an identifier is split on camelCase, snake_case and digits. */
 const GUARD_WORDS = new Set([
@@ -61,9 +61,8 @@ const MFA_WORD = /2fa|mfa|otp|two_?factor|twofactor|totp/i;
 const CLASS_MIXIN = /^\s+(?:use|include|extend)\s+([\w\\:]{1,160})\s*;?\s*$/;
 // `#[...]` opens an attribute in PHP and Rust, not a comment.
 const COMMENT = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|<!--)/;
-const IDENTIFIER = /[A-Za-z_$][\w$]*[?!]?/g;
 
-/** Shapes that register one guard on a line of its own; group 1 is the guard's name. */
+// Shapes that register one guard on a line of its own; group 1 is the guard's name.
 /** A check called without parentheses, as Ruby allows (`authorize @post`, `authorize! :destroy, @post`, `require_login`). */
 const BARE_CALL = /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/;
 /** A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`, `$this->authorize(...)`). */
@@ -335,9 +334,8 @@ function isSecondFactorName(name: string, words = splitWords(name)): boolean {
 }
 const MFA_NAME_WORDS = new Set(["mfa", "otp", "totp", "tfa", "twofactor"]);
 
-function identifiers(text: string): string[] {
-  return text.match(IDENTIFIER) ?? [];
-}
+/** Guard names keep Ruby's suffixes (`authorized?`, `authenticate_user!`). */
+const identifiers = (text: string): string[] => anyIdentifiers(text, true);
 
 const isCheckName = (name: string): boolean => splitWords(name).some((word) => CHECK_WORDS.has(word));
 

@@ -339,9 +339,12 @@ export function commentedOutGuardRegistration(lines: DiffLine[], isGuardName: (n
   return found;
 }
 
-function identifiers(text: string): string[] {
-  return text.match(/[A-Za-z_$][\w$]*/g) ?? [];
+/** The identifiers in a line; with `rubySuffix`, a Ruby predicate's or bang method's `?`/`!` stays part of its name. */
+export function identifiers(text: string, rubySuffix = false): string[] {
+  return text.match(rubySuffix ? IDENTIFIER_WITH_SUFFIX : IDENTIFIER) ?? [];
 }
+const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+const IDENTIFIER_WITH_SUFFIX = /[A-Za-z_$][\w$]*[?!]?/g;
 
 /**
  * An authentication or authorisation middleware added as a pass-through: declared under a guard's name (gin's `func
