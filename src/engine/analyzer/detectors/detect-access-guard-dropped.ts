@@ -288,9 +288,10 @@ const SIGNED_IN_CHECK = /^(?:require|ensure|assert)_?(?:current_?|signed_?in_?|l
  * without a valid token; `get_current_active_user` also refuses disabled users) and fastapi-users' `current_active_user`:
  * named as a loader, but a dependency that authenticates.
  */
-const CURRENT_USER_DEPENDENCY = /^get_current_(?:(?:active|verified|approved|confirmed)_)?(?:user|superuser|admin|organi[sz]er|teacher|instructor|doctor|manager|staff|moderator|editor|seller|vendor|employee|operator|reviewer)$|^current_(?:active|verified|super)_?user$/;
+const ROLE_HOLDER = String.raw`(?:superuser|admin|organi[sz]er|teacher|instructor|doctor|manager|staff|moderator|editor|seller|vendor|employee|operator|reviewer)`;
+const CURRENT_USER_DEPENDENCY = new RegExp(String.raw`^get_current_(?:(?:active|verified|approved|confirmed)_)?(?:user|${ROLE_HOLDER})$|^current_(?:active|verified|super)_?user$`);
 /** The same dependency for a role's holder (`get_current_approved_organiser`, `get_current_teacher`): more than a signed-in caller. */
-const CURRENT_ROLE_DEPENDENCY = /^get_current_(?:(?:active|verified|approved|confirmed)_)?(?:superuser|admin|organi[sz]er|teacher|instructor|doctor|manager|staff|moderator|editor|seller|vendor|employee|operator|reviewer)$/;
+const CURRENT_ROLE_DEPENDENCY = new RegExp(String.raw`^get_current_(?:(?:active|verified|approved|confirmed)_)?${ROLE_HOLDER}$`);
 
 /** The name a guard registration (GUARD_REGISTRATION) gives a sign-in check or current-user dependency, if any. */
 function signedInRegistration(text: string, sql: boolean): string | undefined {
@@ -1102,7 +1103,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     }
     const last = Math.min(facts.run(index)[1], index + (condition ? 3 : 8));
     // A record that is not the caller's is refused any way at all: a redirect anywhere, a 404, an error raised.
-    const turnedAway = notOwned ? (text: string) => denies(text) || HTTP_DENIAL.test(text) || NOT_FOUND.test(text) : condition ? deniesAccess : (text: string) => TURNED_AWAY.test(text);
+    const turnedAway = notOwned ? (text: string) => denies(text) || NOT_FOUND.test(text) : condition ? deniesAccess : (text: string) => TURNED_AWAY.test(text);
     let denied = false;
     for (let i = index; i <= last && !denied; i++) denied = lines[i].text.length <= MAX_GUARD_LINE && !COMMENT.test(lines[i].text) && turnedAway(lines[i].text);
     // The sign-in URL built on one line and redirected to on the next (`const url = new URL("/login", req.url)` then

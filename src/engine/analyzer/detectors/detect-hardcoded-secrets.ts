@@ -1418,10 +1418,9 @@ function sinkKeyLiteral(value: string, samples: Set<string>): boolean {
 function sinkCredential(diff: FileDiff, index: number): { kind: string; definition?: number } | undefined {
   const first = diff.lines[index].text;
   if (first.length > 2000 || !ANY_SINK_NAME.test(first) || COMMENT.test(first)) return undefined;
-  let text = first;
   // Arguments written one a line often carry a trailing comment each (`"https://...", // Azure OpenAI Endpoint`): left out.
   const uncommented = (line: string) => line.replace(/\s\/\/[^"'`\n]{0,400}$/, "");
-  text = uncommented(text);
+  let text = uncommented(first);
   for (let i = index + 1; i <= Math.min(diff.lines.length - 1, index + 4) && diff.lines[i].hunk === diff.lines[index].hunk && diff.lines[i].kind !== "-"; i++) text += " " + uncommented(diff.lines[i].text.trim().slice(0, 400));
   for (const sink of SINK_CALLS) {
     if (!sink.names.some((name) => first.includes(name))) continue;
