@@ -38,6 +38,7 @@ describe("passwords written on a command line", () => {
       ["sshpass from the environment", "deploy.sh", ["+sshpass -e ssh root@203.0.113.7"], null],
       ["chpasswd with a factory default", "Dockerfile", ['+RUN echo "root:root" | chpasswd'], null],
       ["mysql prompting for the password", "scripts/backup.sh", ["+mysqldump -h db.acme-shop.io -u backup -p shop > dump.sql"], null],
+      ["docker publishing a port beside a container named mysql", "scripts/run.sh", ["+docker run -d --name mysql -p3306:3306 mysql:8"], null],
       ["mysql with a variable", "scripts/backup.sh", ["+mysql -uroot -p${MYSQL_ROOT_PASSWORD} -e 'SELECT 1'"], null],
     ]);
   });
@@ -124,6 +125,7 @@ describe("test configuration naming a real server", () => {
       ["localhost", "src/test/resources/application.yml", ["+    url: jdbc:mysql://localhost:3306/test", "+    username: root", "+    password: Xk29qpLm77"], null],
       ["mock host", "src/test/resources/test.properties", ["+db.host=mock.server.com", "+db.password=Xk29qpLm77"], null],
       ["test password", "src/test/resources/test.properties", ["+db.url=jdbc:postgresql://db.acme-shop.io:5432/app", "+db.password=testpass123"], null],
+      ["end-to-end login beside a web address", "e2e/config/test.yml", ["+baseUrl: https://staging.acme-shop.io", "+login_password: Xk29qpLm77"], null],
       ["test code", "src/test/java/com/acme/DbTest.java", ['+  String url = "postgres://shop:Xk29qpLm77@db.acme-shop.io:5432/shop";'], null],
     ]);
   });

@@ -490,6 +490,8 @@ function commandLinePassword(text: string): string | undefined {
   else if (text.includes("chpasswd")) [user, password] = CHPASSWD_ECHO.exec(text)?.slice(2, 4) ?? [];
   else if (/mysql|mariadb/.test(text) && /\s(?:-p|--password=)/.test(text)) {
     password = MYSQL_CLIENT_PASSWORD.exec(text)?.[2];
+    // Docker's -p3306:3306 beside a container named mysql publishes a port.
+    if (password !== undefined && /^[\d.]+:[\d.:]+$/.test(password)) return undefined;
     user = /\s(?:-u\s*|--user=)(["']?)([\w.-]{1,60})\1/.exec(text)?.[2];
   }
   if (password === undefined || /\{\{|%\(|^<|^\[/.test(password) || !sinkPassword(password, user === undefined ? undefined : `"${user}"`)) return undefined;
@@ -1642,11 +1644,12 @@ function shortLiteralReKeyed(diff: FileDiff, index: number): boolean {
  * Test configuration: a password there is a fixture (the test database's, a mock server's) unless the server it opens
  * is a real one. A connection string or URL naming a public host, or a password line with such a host a few lines
  * from it (`database.ipPort=db.acme-corp.com:3306` then `database.password=...`), is a real account on a real server,
- * committed with the tests. The host must be named for a server (a URL, a host:port, a host or server setting), not a
- * test, mock or example one, and the password a chosen one, not a factory default or a test word.
+ * committed with the tests. The host must be named for a server (a database, mail or broker URL, a host:port, a host
+ * or server setting), not a test, mock or example one, and the password a chosen one, not a factory default or a test
+ * word. A web page's address (an end-to-end test's baseUrl beside the test user's login) is not such a server.
  */
 const TEST_CONFIG_KINDS = new Set(["config", "yaml", "env"]);
-const HOST_VALUE = /(?:[a-z][\w+.-]{0,30}:\/\/(?:[^\s/@"']{1,200}@)?|(?:host(?:name)?|server|address|addr|ip\w{0,8})["']?\s*[:=]\s*["']?)([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|(?:^|[=:\s"'@])([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}):\d{2,5}\b/i;
+const HOST_VALUE = /(?:(?<![\w+.-])(?!https?:|wss?:)[a-z][\w+.-]{0,30}:\/\/(?:[^\s/@"']{1,200}@)?|(?:host(?:name)?|server|address|addr|ip\w{0,8})["']?\s*[:=]\s*["']?)([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|(?:^|[=:\s"'@])([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}):\d{2,5}\b/i;
 const TEST_WORD = /(?:^|[\W_])(?:test\w*|mock\w*|fake|dummy|stub|sample|example|demo|foo|bar|fixture|junit|spec)(?:[\W_]|$)/i;
 function remoteTestCredential(diff: FileDiff, index: number, secretKind: string): boolean {
   const text = diff.lines[index].text;
