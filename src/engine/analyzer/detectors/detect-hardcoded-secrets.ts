@@ -127,9 +127,9 @@ const FAKE_RUN = /0123456789|1234567890|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 const DOCUMENTED_KEY = /sk_test_4eC39HqLyjWDarjtT1zdp7dc|sk_test_BQokikJOvBiI2HlWgH4olfQ2|Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==|devstoreaccount1/;
 
 // cookie_key: the key cookie-session and keygrip sign cookies with (keys.js's cookieKey), a session secret by another name.
-const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|cookie_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|passphrase|pat|pass)`;
+const SECRET_KEY = String.raw`[\w.-]{0,60}?(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|pass[_-]word|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|api_?key|apikey|access_?key|access_?token|auth_?token|client_?secret|private_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|cookie_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|token|credentials?|passphrase|pat|pass)`;
 /** Keys that name a credential outright: any literal value is one (weak ones included), unless it is a placeholder. */
-const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|cookie_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|passphrase)$/i;
+const STRONG_KEY = /(?:senha|contrase(?:n|ñ)i?a|contrasinal|mot_?de_?passe|motdepasse|kennwort|wachtwoord|has(?:l|ł)o|(?:s|ş)ifre|kata_?sandi|mima|mat_?khau|secreto|secreta|segredo|geheimnis|segreto|sekret|rahasia|(?:clave|chave|llave|cle|chiave|schluessel|schlüssel|sleutel|klucz|anahtar|kunci)_?(?:api|privada|privado|privee|privat|secreta|secreto|segreta|geheim|jwt|acceso|acesso|firma|assinatura)|password|pass[_-]word|passwd|passwort|pwd|secret|secret[._-]?key(?:_base)?|private_?key|api_?key|apikey|access_?key|signing_?key|encryption_?key|hash_?key|hmac_?key|jwt_?key|session_?key|cookie_?key|master_?key|account_?key|(?:auth|nonce|logged_?in)_?(?:key|salt)|passphrase)$/i;
 /** The words of an identifier, lower-cased: MAIL_PASS, mailPass, mail-pass and MAILPass are all ["mail", "pass"]. */
 function keyWords(key: string): string[] {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
@@ -144,8 +144,13 @@ const QUOTED_ASSIGNMENT = new RegExp(String.raw`(?:^|[^\w])(${SECRET_KEY}(?:_(?:
 /** Calls whose string argument names where the secret comes from, not the secret: env('MAIL_PASSWORD'); or a type
  * expression of a schema library (arktype's `apikey: type('string > 0')`). */
 const REFERENCE_CALL = /^(?:type|env|getenv|getEnv|environ|config|setting|settings|secret|secrets|vault|lookup|fetch|get|getProperty|getString|Secret|SecretStr|t|tr|i18n|gettext|ngettext|trans|translate|lang|formatMessage|_+)$/i;
-/** KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). */
-const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"',;]{3,})[,;]?\s*(?:#.*)?$`, "i");
+/**
+ * KEY=value in env files, Dockerfiles, YAML, properties (not in code, where a bare value is an expression). A line may
+ * go on to the next with a backslash (a Dockerfile's `ENV A=1 \` list of variables, a shell command or a .properties
+ * value split over lines). An unquoted value has no spaces, except a Google app password written as Google shows it
+ * (four groups of four letters: `spring.mail.password=abcd efgh ijkl mnop`, `MAIL_PASSWORD=abcd efgh ijkl mnop`).
+ */
+const BARE_ASSIGNMENT = new RegExp(String.raw`^\s*(?:ENV\s+|ARG\s+|export\s+|-\s+)?(${SECRET_KEY})\s*[=:]\s*([^\s"'#$\{<%][^\s"',;]{3,}|[a-z]{4}(?: [a-z]{4}){3})[,;]?\s*(?:#.*|\\)?$`, "i");
 /** The key named in a string, the value in the next: define('DB_PASSWORD', '...'), props.setProperty("password", "..."), <property name="password" value="..."/>, <add key="ApiKey" value="..."/>. */
 const KEYED_PAIR = new RegExp(String.raw`(?:\b(?:define|setProperty|put|set|setenv|putenv|add|Add|Set|setdefault)\s*\(\s*["'](${SECRET_KEY})["']\s*,\s*["']([^"'\n]{4,200})["']|\b(?:name|key)\s*=\s*["'](${SECRET_KEY})["']\s+value\s*=\s*["']([^"'\n]{4,200})["']|\bbuildConfigField\s*\(?\s*["']String["']\s*,\s*["'](${SECRET_KEY})["']\s*,\s*["'](?:\\?")?([^"\\\n]{4,200})(?:\\?")?["']|<string\s+name\s*=\s*["'](${SECRET_KEY})["'][^>]*>([^<\n]{4,200})</string>)`, "i");
 /** A password in the query of a database or broker URL (jdbc:postgresql://host/db?user=app&password=...). */
@@ -434,10 +439,11 @@ function isLiteralCredential(key: string, rawValue: string, envFallback = false)
   if (/^existing/i.test(key) || STORED_SECRET_NAME.test(value)) return false;
   // "pass" also means a pass/fail outcome or a ticket (STATUS_PASS = "passed"): a short word there is not a password.
   // A Google app password (four groups of four letters, as Google shows it) is one too (nodemailer's auth.pass).
-  if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && (APP_PASSWORD.test(value) || (!namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value))));
+  if (!STRONG_KEY.test(key) && endsInPassWord(key)) return !isPlaceholder(value) && (appPassword(value) || (!namesSomething(value) && (looksSecret(value) || /^[A-Za-z0-9]{12,}$/.test(value))));
   if (!STRONG_KEY.test(key)) return looksSecret(value);
-  // An app password reads like four short words (PHPMailer's $mail->Password = 'abcd efgh ijkl mnop'), not prose.
-  if (APP_PASSWORD.test(value)) return true;
+  // An app password reads like four short words (PHPMailer's $mail->Password = 'hqxo jmga erqb kcfn'), not prose; the
+  // alphabet in order ('abcd efgh ijkl mnop') or "your pass word here" is the shape of one, a stand-in.
+  if (APP_PASSWORD.test(value)) return !isPlaceholder(value) && appPassword(value);
   if (namesSomething(value, envFallback)) return false;
   // Long values are prose or certificates, unless they are one run of key characters (a base64 or hex secret).
   if (isPlaceholder(value) || value.includes("://") || (value.length > 120 && !/^[A-Za-z0-9+/=_-]+$/.test(value)) || FIELD_NAME_VALUE.test(value)) return false;
@@ -466,13 +472,42 @@ function ternaryBranch(text: string, assignment: RegExpExecArray): boolean {
   return /\?\s*["']$/.test(text.slice(Math.max(0, keyAt - 8), keyAt));
 }
 
+/**
+ * A password written on a command line, in a script, a Dockerfile's RUN, a CI step or a program that runs it: sshpass's
+ * `-p password` (https://linux.die.net/man/1/sshpass: "-p password: The password is given on the command line"), an
+ * account created with `echo "user:password" | chpasswd` (chpasswd(8)), and the MySQL clients' `-ppassword` and
+ * `--password=password` (https://dev.mysql.com/doc/refman/8.0/en/connection-options.html). A variable (`-p "$PASS"`,
+ * `-p${DB_PASSWORD}`), a placeholder, a factory default or the user name repeated is not a written secret.
+ */
+const SSHPASS_ARGUMENT = /\bsshpass\s+(?:-[a-oq-zA-Z]\s+)*-p\s*(["']?)([^\s"'`$]{4,200})\1(?=[\s"'`;)]|$)/;
+const CHPASSWD_ECHO = /\becho\s+(?:-e\s+)?(["']?)([\w.-]{1,60}):([^\s"'`$:]{4,200})\1\s*\|\s*(?:sudo\s+)?chpasswd\b/;
+const MYSQL_CLIENT_PASSWORD = /\b(?:mysql|mysqladmin|mysqldump|mariadb|mariadb-dump)\s(?:[^\n|;&]{0,200}?\s)?(?:-p|--password=)(["']?)([^\s"'`$]{4,200})\1(?=[\s"'`;)]|$)/;
+function commandLinePassword(text: string): string | undefined {
+  if (text.length > 2000) return undefined;
+  let password: string | undefined;
+  let user: string | undefined;
+  if (text.includes("sshpass")) password = SSHPASS_ARGUMENT.exec(text)?.[2];
+  else if (text.includes("chpasswd")) [user, password] = CHPASSWD_ECHO.exec(text)?.slice(2, 4) ?? [];
+  else if (/mysql|mariadb/.test(text) && /\s(?:-p|--password=)/.test(text)) {
+    password = MYSQL_CLIENT_PASSWORD.exec(text)?.[2];
+    // Docker's -p3306:3306 beside a container named mysql publishes a port.
+    if (password !== undefined && /^[\d.]+:[\d.:]+$/.test(password)) return undefined;
+    user = /\s(?:-u\s*|--user=)(["']?)([\w.-]{1,60})\1/.exec(text)?.[2];
+  }
+  if (password === undefined || /\{\{|%\(|^<|^\[/.test(password) || !sinkPassword(password, user === undefined ? undefined : `"${user}"`)) return undefined;
+  return "password on a command line";
+}
+/** `ENV KEY value`: one variable, its value after a space (no `=` right after the name). */
+const DOCKER_ENV_SPACED = /^(\s*ENV\s+)([A-Za-z_][\w.-]{0,60})\s+(?=[^\s=])/;
 /** A string literal whose whole content is another quoted string: "\"value\"". */
 const ESCAPE_QUOTED_VALUE = /"\\"([^"\\\n]{1,200})\\""/g;
 function classify(rawText: string, kind: string, isSecretManifest: boolean): string | undefined {
   // JSON written inside a string ("{\"password\":\"...\"}") reads like any other assignment. A value quoted twice for
   // code generation (a Kotlin or Groovy constant handed to buildConfigField: `const val apiKey = "\"710c...\""`) is
   // that value once its outer quotes go.
-  const text = rawText.includes('\\"') ? rawText.replace(ESCAPE_QUOTED_VALUE, '"$1"').replace(/\\"/g, '"') : rawText;
+  const unescaped = rawText.includes('\\"') ? rawText.replace(ESCAPE_QUOTED_VALUE, '"$1"').replace(/\\"/g, '"') : rawText;
+  // A Dockerfile's older `ENV KEY value` form (https://docs.docker.com/reference/dockerfile/#env) reads as ENV KEY=value.
+  const text = kind === "dockerfile" ? unescaped.replace(DOCKER_ENV_SPACED, "$1$2=") : unescaped;
   // A real token is leaked even inside a comment; generic assignments in comments are usually documentation. A line
   // that calls its key a placeholder (`"-----BEGIN PRIVATE KEY-----\nMIIDemoTransferKeyPlaceholder\n..."`) holds none.
   for (const [pattern, kindName] of KNOWN_FORMATS) {
@@ -495,8 +530,9 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   // A bare value with a call in it (raw_token = random_token()) is an expression, not a literal.
   const bareCall = assignment !== null && assignment.length <= 3 && /[()]/.test(assignment[2]);
   const value = assignment && !bareCall ? (assignment.length > 3 ? assignment[3] : assignment[2]) : undefined;
-  // A literal prefix joined to a generated part ("whsec_" + random) is not the secret.
-  const prefixOnly = assignment !== null && assignment.length > 3 && /^\s*(?:\+|\.\.?\s*[$\w(]|\|\|)/.test(text.slice(assignment.index + assignment[0].length));
+  // A literal prefix joined to a generated part ("whsec_" + random) is not the secret. A method that only freezes,
+  // copies or encodes the literal (Ruby's 'k3y'.freeze, Java's "k3y".getBytes(), Python's 'k3y'.encode()) joins nothing.
+  const prefixOnly = assignment !== null && assignment.length > 3 && /^\s*(?:\+|\.(?!(?:freeze|dup|b|encode|force_encoding|getBytes|toByteArray|toCharArray|as_bytes|to_owned|strip|trim|chomp)\b)\.?\s*[$\w(]|\|\|)/.test(text.slice(assignment.index + assignment[0].length));
   const reference = prefixOnly || (assignment && assignment.length > 3 && assignment[2] !== undefined && REFERENCE_CALL.test(assignment[2])) || (assignment !== null && (phraseTail(assignment) || ternaryBranch(text, assignment)));
   // The text between two string literals (`"password:", r.Form["Senha"]`) is code, not a value.
   const between = value !== undefined && /^[,;)+\]]\s/.test(value);
@@ -523,12 +559,14 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
   if (queryPassword && !isPlaceholder(queryPassword[1])) return "password in a connection URL";
   const connection = CONNECTION_STRING_PASSWORD.exec(text);
   const localServer = /\b(?:Server|Data Source|Host)\s*=\s*(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?=[;,\\\s])/i.test(text);
-  if (connection && CONNECTION_STRING.test(text) && (!localServer || chosenPassword(connection[1])) && !isPlaceholder(connection[1]) && looksSecret(connection[1])) return "password in a connection string";
+  if (connection && CONNECTION_STRING.test(text) && (!localServer || chosenPassword(connection[1])) && !isPlaceholder(connection[1]) && (looksSecret(connection[1]) || (!localServer && chosenDigitPassword(connection[1])))) return "password in a connection string";
   const signing = SIGNING_LITERAL.exec(text);
   if (signing && !/example|change_?me|changethis|your[-_]|placeholder|xxx/i.test(signing[1]) && !DOCUMENTED_SAMPLES.has(signing[1])) return "key passed to a cryptographic function as a literal";
   if (KEY_BYTES.test(text)) return "key written as a byte array";
   const header = AUTHORIZATION_LITERAL.exec(text) ?? (text.includes("forHTTPHeaderField") ? AUTHORIZATION_VALUE_FIRST.exec(text) : null);
   if (header && authorizationCredential(header[1], header[2])) return "credential in an Authorization header literal";
+  const commandLine = commandLinePassword(text);
+  if (commandLine) return commandLine;
   const netrc = NETRC_LINE.exec(text);
   if (netrc && netrcPassword(netrc[1])) return "password in a .netrc entry";
   const keyNamed = KEY_NAMED_ASSIGNMENT.exec(text);
@@ -547,15 +585,20 @@ function classify(rawText: string, kind: string, isSecretManifest: boolean): str
 /**
  * Several key=value variables on one line: an Ansible INI inventory's host line (`web1 ansible_host=203.0.113.5
  * ansible_password=...`, the connection variables of https://docs.ansible.com/ansible/latest/inventory_guide/intro_inventory.html)
- * or a systemd unit's `Environment="DB_PASSWORD=..." "LOG_LEVEL=info"` (systemd.exec(5)). Each pair is read like a
- * KEY=value line; a Jinja or shell reference, a placeholder or a bare default is not a written secret.
+ * or a systemd unit's `Environment="DB_PASSWORD=..." "LOG_LEVEL=info"` (systemd.exec(5)), or a Dockerfile's
+ * `ENV MYSQL_USER=app MYSQL_PASSWORD=...` (several variables in one instruction,
+ * https://docs.docker.com/reference/dockerfile/#env), or a variable a Dockerfile's RUN sets for its command. Each pair
+ * is read like a KEY=value line; a Jinja or shell reference, a placeholder or a bare default is not a written secret.
  */
 const INLINE_PAIR = /(?:^|[\s"'])([A-Za-z_][\w.-]{0,60})=(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"']{1,200}))/g;
 function inlinePairCredential(rawText: string): boolean {
-  const text = rawText.replace(/^\s*Environment\s*=\s*/, " ");
+  const dockerEnv = /^\s*ENV\s+[A-Za-z_][\w.-]{0,60}=/.test(rawText);
+  // A RUN instruction's command given a variable (`RUN MYSQL_PWD=... mysql ...`, `RUN export DB_PASSWORD=... && ...`).
+  const dockerRun = !dockerEnv && /^\s*RUN\s/.test(rawText);
+  const text = dockerEnv || dockerRun ? rawText.replace(/^\s*(?:ENV|RUN)\s+/, " ") : rawText.replace(/^\s*Environment\s*=\s*/, " ");
   if (text === rawText && !/\bansible_\w*=/.test(text)) return false;
   const pairs = [...text.matchAll(INLINE_PAIR)];
-  if (pairs.length < 2 && text === rawText) return false;
+  if (pairs.length < (dockerRun ? 1 : 2) && (text === rawText || dockerEnv || dockerRun)) return false;
   return pairs.some((m) => {
     const key = m[1];
     const value = (m[2] ?? m[3] ?? m[4]).trim();
@@ -810,6 +853,16 @@ function jwkPrivateMember(diff: FileDiff, index: number): number | undefined {
 function chosenPassword(value: string): boolean {
   if (DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value)) return false;
   return !/p[a@4]s{1,2}w[o0]r?d|pass|pwd|secret|admin|root|test|guest|changeme|strong|qwerty|12345|abc123|sql|postgres|maria|mongo|redis|oracle|docker|local|dev|demo/i.test(value);
+}
+/**
+ * A password of digits only that someone chose (pwd=123581321 in an ADO.NET connection string to a server on the
+ * network): the key says it is the password, so letters are not needed. Factory defaults, runs typed in order
+ * (123456789, 654321) and one digit repeated (000000) are not chosen; on the developer's own server (localhost) digits
+ * are the developer's throwaway, as a connection string's other weak passwords there are.
+ */
+function chosenDigitPassword(value: string): boolean {
+  return /^\d{6,20}$/.test(value) && !DEFAULT_PASSWORD.test(value) && !FAKE_RUN.test(value) && !/^(\d)\1+$/.test(value)
+    && !"01234567890".includes(value) && !"98765432109876543210".includes(value);
 }
 /** Default passwords of a freshly installed database or broker. */
 // youshallnotpass: the password Lavalink's shipped application.yml gives its local audio node.
@@ -1130,6 +1183,8 @@ const POSITIONAL_AUTH = [
 ];
 /** A Google app password: four groups of four lower-case letters, with or without the spaces Google shows them with. */
 const APP_PASSWORD = /^[a-z]{4}( ?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}$/;
+/** An app password, not the alphabet typed in order ('abcd efgh ijkl mnop', the shape documentation shows). */
+const appPassword = (value: string): boolean => APP_PASSWORD.test(value) && !FAKE_RUN.test(value.replace(/ /g, ""));
 function positionalAuthPassword(text: string): string | undefined {
   if (!/PlainAuth|\.login\s*\(|PasswordAuthentication|NetworkCredential/.test(text)) return undefined;
   for (const pattern of POSITIONAL_AUTH) {
@@ -1139,7 +1194,7 @@ function positionalAuthPassword(text: string): string | undefined {
     const [, user, password] = call;
     if (isPlaceholder(password) || (user !== undefined && (isPlaceholder(user) || password === user)) || DEFAULT_PASSWORD.test(password) || password.length < 6) return undefined;
     // A generated app password is a credential even though it reads like four short words.
-    if (APP_PASSWORD.test(password)) return "password passed to a login call";
+    if (appPassword(password)) return "password passed to a login call";
     return !namesSomething(password) && !/\s/.test(password) && (looksSecret(password) || /^[A-Za-z0-9]{12,}$/.test(password)) ? "password passed to a login call" : undefined;
   }
   return undefined;
@@ -1485,6 +1540,21 @@ function splitSubscriptCredential(diff: FileDiff, index: number, kind: string): 
   return value === undefined ? undefined : classify(`${key} = ${value}`, kind, false);
 }
 
+/**
+ * An assignment whose literal a formatter moved to the next line because it is long (Kotlin's `const val API_KEY =`
+ * then the token indented below it; Java, Python and YAML block values wrap the same way): the name and the literal are
+ * read together, as one line.
+ */
+const WRAPPED_ASSIGNMENT_HEAD = /(?:^|[^\w$])[A-Za-z_$][\w$.-]{0,80}["']?(?:\s*:\s*[A-Za-z_][\w<>[\]]*\??(?=\s*=))?\s*(?:=|=>|:=)\s*$/;
+const WRAPPED_LITERAL = /^\s*(["'`])([^"'`\n]{4,4000})\1\s*[;,]?\s*$/;
+function wrappedAssignmentCredential(diff: FileDiff, index: number, kind: string): string | undefined {
+  const head = diff.lines[index];
+  const next = diff.lines[index + 1];
+  if (next === undefined || next.kind !== "+" || next.hunk !== head.hunk || head.text.length > 300 || next.text.length > 4100) return undefined;
+  if (COMMENT.test(head.text) || !WRAPPED_ASSIGNMENT_HEAD.test(head.text) || !WRAPPED_LITERAL.test(next.text)) return undefined;
+  return classify(`${head.text.trimEnd()} ${next.text.trim()}`, kind, false);
+}
+
 /** A literal given to an option key of the table (passport-jwt's secretOrKey), whose name alone does not say secret. */
 function optionSinkCredential(text: string): string | undefined {
   if (text.length > 2000) return undefined;
@@ -1571,6 +1641,36 @@ function shortLiteralReKeyed(diff: FileDiff, index: number): boolean {
 }
 
 /**
+ * Test configuration: a password there is a fixture (the test database's, a mock server's) unless the server it opens
+ * is a real one. A connection string or URL naming a public host, or a password line with such a host a few lines
+ * from it (`database.ipPort=db.acme-corp.com:3306` then `database.password=...`), is a real account on a real server,
+ * committed with the tests. The host must be named for a server (a database, mail or broker URL, a host:port, a host
+ * or server setting), not a test, mock or example one, and the password a chosen one, not a factory default or a test
+ * word. A web page's address (an end-to-end test's baseUrl beside the test user's login) is not such a server.
+ */
+const TEST_CONFIG_KINDS = new Set(["config", "yaml", "env"]);
+const HOST_VALUE = /(?:(?<![\w+.-])(?!https?:|wss?:)[a-z][\w+.-]{0,30}:\/\/(?:[^\s/@"']{1,200}@)?|(?:host(?:name)?|server|address|addr|ip\w{0,8})["']?\s*[:=]\s*["']?)([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|(?:^|[=:\s"'@])([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}):\d{2,5}\b/i;
+const TEST_WORD = /(?:^|[\W_])(?:test\w*|mock\w*|fake|dummy|stub|sample|example|demo|foo|bar|fixture|junit|spec)(?:[\W_]|$)/i;
+function remoteTestCredential(diff: FileDiff, index: number, secretKind: string): boolean {
+  const text = diff.lines[index].text;
+  if (secretKind === "password in a connection string" || secretKind === "password in a connection URL") {
+    const host = secretKind === "password in a connection string" ? CONNECTION_SERVER.exec(text)?.[1] : (URL_CREDENTIALS.exec(text) ?? GO_DSN.exec(text))?.[3];
+    return host !== undefined && remoteHost(host) && !TEST_WORD.test(host);
+  }
+  if (secretKind !== "credential assigned to a literal") return false;
+  const value = /[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$/.exec(text)?.[1];
+  if (value === undefined || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value) || TEST_WORD.test(value) || !looksSecret(value)) return false;
+  for (let i = Math.max(0, index - 6); i <= Math.min(diff.lines.length - 1, index + 6); i++) {
+    const line = diff.lines[i];
+    if (line.hunk !== diff.lines[index].hunk || line.kind === "-" || line.text.length > 500 || COMMENT.test(line.text)) continue;
+    const m = HOST_VALUE.exec(line.text);
+    const host = m?.[1] ?? m?.[2];
+    if (host !== undefined && remoteHost(host) && !TEST_WORD.test(host) && /\.(?:[a-z]{2,24}|\d{1,3})$/i.test(host)) return true;
+  }
+  return false;
+}
+
+/**
  * A configuration template named by a suffix (.env.example, config.php.dist, settings.py.sample): the file classifier
  * counts it with tests, but outside a test folder it is what people copy and often fill in before committing. Such a
  * file is read as a sample file: a known key format (a Mailgun or Stripe key, a private key) or a credential beside a
@@ -1585,7 +1685,10 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const template = diff.fileClass.isTest && templateOutsideTests(diff.path);
   const isTest = diff.fileClass.isTest && !template;
   const kind = CONFIG_COPY.test(diff.path) ? "config" : diff.fileClass.kind;
-  if (isTest || LOCK_FILE_PATH.test(diff.path)) return [];
+  // A test's configuration file (src/test/resources/test.properties, tests/config.yml) holds fixtures, except a
+  // password for a real server outside the developer's machine and network, which is read there alone.
+  const testConfig = isTest && TEST_CONFIG_KINDS.has(kind);
+  if ((isTest && !testConfig) || LOCK_FILE_PATH.test(diff.path)) return [];
   // A source file named for its class (Java's Example.java, Kotlin's Sample.kt) is code someone runs, not a sample config.
   const sample = template || (SAMPLE_FILE.test(diff.path) && !CLASS_FILE.test(diff.path));
   // Translation catalogues hold labels ('msg_pwd' => 'SMS-API Password'), not values.
@@ -1609,6 +1712,9 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   // A webhook path kept apart from its host names no credential word either (webhookSuffix := "/T.../B.../...").
   const webhookPaths = diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 1000 && diff.added.texts[i].includes("/B") && SLACK_WEBHOOK_PATH.test(diff.added.texts[i]));
   if (webhookPaths.length > 0) candidates = [...new Set([...candidates, ...webhookPaths])].sort((a, b) => a - b);
+  // A MySQL client's attached password (mysql -uroot -pS3cret) carries no credential word for the prefilter either.
+  const mysqlPasswords = diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 2000 && diff.added.texts[i].includes(" -p") && /mysql|mariadb/.test(diff.added.texts[i]));
+  if (mysqlPasswords.length > 0) candidates = [...new Set([...candidates, ...mysqlPasswords])].sort((a, b) => a - b);
   for (const candidate of candidates) {
     const jwkMember = jwkPrivateMember(diff, candidate);
     const variableDefault = jwkMember === undefined && kind === "terraform" ? terraformVariableDefault(diff, candidate) : undefined;
@@ -1621,8 +1727,9 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : pairValue !== undefined ? "credential in an environment name/value pair"
       : parameterDefault !== undefined ? "credential given as a CloudFormation parameter default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? secretObjectDefault(diff, index, kind, isSecretManifest) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? wrappedAssignmentCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? secretObjectDefault(diff, index, kind, isSecretManifest) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text) || (!KNOWN_FORMAT_KINDS.has(secretKind) && shortLiteralReKeyed(diff, index))) continue;
+    if (testConfig && !remoteTestCredential(diff, index, secretKind)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
     if (sink?.definition !== undefined && findings.some((f) => f.line === diff.lines[sink!.definition!].newLine)) continue;
     // Documentation explains settings with sample values: only a real token format or a generated-looking secret counts.
