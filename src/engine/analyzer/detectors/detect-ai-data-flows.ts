@@ -289,6 +289,12 @@ const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
 /** Signatures other SDKs share (Twilio's messages.create, a generic chat() or predict()). */
 const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|questionAnswering|question_answering|featureExtraction|feature_extraction|automaticSpeech|automatic_speech|sentence_?[Ss]imilarity|(?<!\bRunner)\.a?(?:run|predict)\s*\(|embed_?(?:query|documents|Query|Documents)|\bmodel\.(?:generate|chat)\b|client\.(?:chat_stream|rerank|embed)|embeddings|images|audio|invoke|messages|\bco\.|cohere|\.chat\.(?:complete|stream)|\.completions\.create|onverse|predict|replicate|chat_completion|text_generation|chatCompletion|textGeneration|generateText|streamText|generateObject|streamObject|\.chat\s*\(/;
 
+/**
+ * Cohere's chat as its SDKs document it: the client conventionally named `co` (`co = cohere.Client(...)`, often built
+ * above the hunk) and the user's turn given as `message=` (Python) or `message:` (TypeScript, `co.chat({ message })`),
+ * with `chat_history` / `preamble` beside it. `co.chat(` with that key is the call, whichever file built the client.
+ */
+const COHERE_CHAT_MESSAGE = /^\s*(?:self\.|this\.)?co\.chat(?:_stream|Stream)?\s*\(\s*\(?\s*\{?\s*(?:message|chat_history|chatHistory|preamble)\b\s*(?::|=(?![=>]))/;
 /** A key that names the model or deployment a request goes to, with its value (a name, never content). */
 const MODEL_CHOICE = /\b(?:model|model_?[iI]d|modelName|model_name|deployment(?:_?[nN]ame|_?[iI]d)?|azure_deployment|engine)\b["']?\s*(?::(?!:)|=>|=(?![=>]))\s*[\w$.]{1,80}/g;
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
@@ -349,6 +355,8 @@ const PAIR_ASSIGNMENT = /^\s*([A-Za-z_]\w*)\s*,\s*[A-Za-z_]\w*\s*:?=(?![=>])\s*(
 const LOOP = /^\s*for\s*\(?\s*(?:const|let|var|final)?\s*\(?([A-Za-z_]\w*)(?:\s*,\s*[A-Za-z_]\w*)?\)?\s+(?:of|in)\s+([^:{]{1,200}?)\s*\)?\s*[:{]?\s*$|\b(\w+)\.(?:each|map|forEach|flatMap)\s*(?:do\s*)?\|?\(?\s*([A-Za-z_]\w*)/;
 /** Collections filled after they are made: `messages.append({...})`, `prompt.push(content: text)`, `history << msg`. */
 const MUTATION = /^\s*(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*(?:\.\s*(?:push|append|add|concat|extend|update|insert|unshift|add_message|addMessage|add_user_message|addUserMessage|AddUserMessage|Add)\s*\((.*)|<<\s*(.+))$/;
+/** An assistant turn: LangChain's AIMessage, a chat message whose role is the assistant's (`{"role": "assistant", ...}`). */
+const ASSISTANT_TURN = /^\s*(?:\w+\.)*(?:AIMessage|AssistantMessage)\s*\(|^\s*\{?\s*["']?role["']?\s*(?::|=>|=)\s*["'](?:assistant|model)["']/;
 const MUTATION_WORD = /\.\s*(?:push|append|add|concat|extend|update|insert|unshift|Add)\w*\s*\(|<</;
 const COMPREHENSION = /[\[({,]\s*[^\[\](){}\n]{0,200}?\bfor\s+([A-Za-z_]\w*)\s+in\s+([A-Za-z_][\w.]*)/g;
 const WITH_AS = /^\s*(?:async\s+)?with\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:\s*$/;
@@ -400,7 +408,9 @@ function readAssignments(diff: FileDiff): Map<string, string[]> {
     // A comprehension's variable holds the items it runs over: `[d.page_content for d in docs]`.
     if (line.text.length <= 2000 && line.text.includes(" for ")) for (const c of line.text.matchAll(COMPREHENSION)) add(c[1], c[2]);
     const mutation = MUTATION_WORD.test(line.text) ? MUTATION.exec(line.text) : null;
-    if (mutation) {
+    // The model's own reply kept in the history (`messages.append(AIMessage(content=result.content))`, `history.push({
+    // role: "assistant", content: reply })`) is the assistant's turn: the model's text, not a person's.
+    if (mutation && !ASSISTANT_TURN.test(mutation[2] ?? mutation[3])) {
       // What is appended can show data arrives; it cannot show the collection holds only fixed text.
       const from = line.text.length - (mutation[2] ?? mutation[3]).length;
       add(`${APPENDED}${mutation[1]}`, mutation[2] !== undefined ? argumentText(diff, i, from - 1) : mutation[3]);
@@ -1010,8 +1020,50 @@ function callRewritten(diff: FileDiff, index: number, call: string): boolean {
   return false;
 }
 
+/**
+ * A prompt template file of an AI feature: a template language's file (ERB, Jinja, Liquid, Handlebars, Mustache,
+ * Nunjucks, a .prompt file) under a path that names prompts and an AI module (`app/services/ai/prompts/user/
+ * ticket_summarize.txt.erb`, `llm/prompts/triage.j2`). Its text is what the feature sends the model. HTML templates are
+ * pages, not prompts.
+ */
+const PROMPT_TEMPLATE_FILE = /(?<!\.html?|\.xml)\.(?:erb|j2|jinja2?|liquid|hbs|handlebars|mustache|njk|prompt|tmpl|tpl)$/i;
+const PROMPT_PATH = /(?:^|[/_.-])prompts?(?:[/_.-]|$)/i;
+const AI_MODULE_SEGMENT = /(?:^|\/)(?:ai|llms?|genai|gen_ai|gpt|openai|anthropic|claude|gemini|copilot|assistant|chatbot)(?:[/_.-])/i;
+/** The expressions a template prints: ERB `<%= ... %>`, Jinja / Liquid / Handlebars / Mustache `{{ ... }}`. */
+const TEMPLATE_OUTPUT = /<%=\s*([^%\n]{1,300}?)\s*-?%>|\{\{-?\s*([^{}\n]{1,300}?)\s*-?\}\}/g;
+const TEMPLATE_STRING = /(["'])(?:\\.|(?!\1)[^\\\n])*\1/g;
+
+/** The added line of a prompt template that prints people's data (a ticket's articles, a message's text) into the prompt. */
+function promptTemplateData(diff: FileDiff): AiDataFlows | undefined {
+  if (!PROMPT_TEMPLATE_FILE.test(diff.path) || !PROMPT_PATH.test(diff.path) || !AI_MODULE_SEGMENT.test(diff.path)) return undefined;
+  for (const index of diff.added.indexes) {
+    const line = diff.lines[index];
+    if (line.text.length > 2000) continue;
+    for (const m of line.text.matchAll(TEMPLATE_OUTPUT)) {
+      const expression = (m[1] ?? m[2]).replace(TEMPLATE_STRING, "");
+      if (AUTHORED.test(expression)) continue;
+      if (DATA.test(expression) || DATA_CAMEL.test(expression)) {
+        const vendor = moduleVendor(diff) ?? LANGCHAIN ?? AI[0];
+        return { fixedCalls: 0, findings: [{
+          ruleId: "ai-data-sent",
+          path: diff.path,
+          line: line.newLine,
+          side: "RIGHT",
+          evidence: line.text,
+          detail: { vendor: vendor.name, category: "ai" },
+          dedupeKey: `vendor|${vendor.name}`,
+          dedupePriority: -1,
+        }] };
+      }
+    }
+  }
+  return { findings: [], fixedCalls: 0 };
+}
+
 export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   const { kind, isTestOnly } = diff.fileClass;
+  const template = isTestOnly ? undefined : promptTemplateData(diff);
+  if (template) return template;
   const none: AiDataFlows = { findings: [], fixedCalls: 0 };
   // Dart (Flutter), Elixir and the script blocks of Vue, Svelte and Astro components are code the file classifier does not name.
   if (!isTestOnly && kind === "shell") return curlRequests(diff);
@@ -1073,7 +1125,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     const raw = argumentText(diff, index, site.bracket);
     const argument = raw;
     // Ambiguous signatures (Twilio also has messages.create) count only with an AI argument or an AI client in view.
-    if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !mentioned() && !serviceFrom(MODEL_BY_SERVICE, argument) && !chainsInFile().has(/^\s*(\w+)\./.exec(call[0])?.[1] ?? "")) continue;
+    if (AMBIGUOUS_CALL.test(call[0]) && !LLM_RECEIVER.test(call[0]) && !AI_ARGUMENT.test(argument) && !COHERE_CHAT_MESSAGE.test(call[0] + argument) && !mentioned() && !serviceFrom(MODEL_BY_SERVICE, argument) && !chainsInFile().has(/^\s*(\w+)\./.exec(call[0])?.[1] ?? "")) continue;
     if (!sendsData(raw, index)) continue;
     const service = serviceFrom(MODEL_BY_SERVICE, argument) ?? mentioned() ?? serviceFrom(CALL_BY_SERVICE, site.text.slice(call.index));
     // A model on one's own machine receives nobody's data.

@@ -487,6 +487,26 @@ function contextUses(diff: FileDiff, host: string): boolean {
   return text.includes(host.toLowerCase());
 }
 
+/** Each AI service's call signatures as one pattern (third-party-services.yaml `calls`). */
+const SERVICE_CALLS = new Map<ThirdPartyService, RegExp>();
+/**
+ * Whether the file's calls of the service (its catalogued call signatures, on added and unchanged lines) are all in
+ * comments, with at least one there: the call is commented out and the import serves nothing that sends.
+ */
+function callsOnlyCommented(diff: FileDiff, service: ThirdPartyService): boolean {
+  if (!service.calls?.length) return false;
+  let calls = SERVICE_CALLS.get(service);
+  if (!calls) { calls = new RegExp(service.calls.join("|")); SERVICE_CALLS.set(service, calls); }
+  let commented = false;
+  for (let i = 0; i < diff.lines.length; i++) {
+    const line = diff.lines[i];
+    if (line.kind === "-" || line.text.length > 2000 || !calls.test(line.text)) continue;
+    if (COMMENT.test(line.text) || inBlockComment(diff, i)) commented = true;
+    else return false;
+  }
+  return commented;
+}
+
 export function detectThirdParties(diff: FileDiff): RawFinding[] {
   const { isTest } = diff.fileClass;
   const kind = kindOf(diff);
@@ -551,7 +571,9 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
       const service = module ? moduleService(module) : undefined;
       if (service?.category === "ai") {
         // A model served on one's own machine (Ollama on localhost) is no third party.
-        if (!service.selfHosted || diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) add(finding(diff, service, line, "code"));
+        // Its only calls commented out (a route that answers a fixed value while the model call waits in comments): no
+        // place calls the model yet.
+        if ((!service.selfHosted || diff.lines.some((l) => l.kind !== "-" && REMOTE_URL.test(l.text))) && !callsOnlyCommented(diff, service)) add(finding(diff, service, line, "code"));
       }
       else if (service && !diff.removedCompact.includes(module!.toLowerCase())) {
         const constructed = clientConstruction(diff, service, module!) ?? bindingCall(diff, line.text, service);

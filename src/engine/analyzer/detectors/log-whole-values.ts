@@ -337,9 +337,18 @@ const DRF_SERIALIZER_INPUT = /(?<![\w$.])self\s*\.\s*(?:initial_data|validated_d
  * field the person submitted, credentials included.
  */
 const PLUG_CONN_INPUT = /(?<![\w$.])conn\s*\.\s*(?:params|body_params|query_params)(?![\w$]|\s*(?:\??\.|\[|\())/g;
+/**
+ * A Python request object's whole attribute table in a .py file: `request.__dict__`, `vars(request)` (also `req`,
+ * `incoming_request`). Django's HttpRequest keeps META (HTTP_COOKIE, HTTP_AUTHORIZATION), COOKIES, the body and the
+ * session there; Flask's and Starlette's request keep the WSGI/ASGI environ or scope with every header. Printed, it
+ * writes the session cookie and Authorization with everything the person submitted.
+ */
+const PY_REQUEST_ATTRIBUTES = /(?<![\w$.])(?:[a-z][a-z0-9]{0,20}_)?(?:req|request)(?:_[a-z0-9]{1,20})?\s*\.\s*__dict__(?![\w$]|\s*(?:\??\.|\[|\())|\bvars\s*\(\s*(?:[a-z][a-z0-9]{0,20}_)?(?:req|request)(?:_[a-z0-9]{1,20})?\s*\)/g;
 export function wholeRequestValue(code: string, path: string): Sensitive | null {
   const whole = wholeValue(code, path) ?? wholePhpRequest(code, path);
   if (whole) return whole;
+  const attributes = /\.py$/.test(path) && (code.includes("__dict__") || code.includes("vars")) ? firstPassed(PY_REQUEST_ATTRIBUTES, code) : null;
+  if (attributes) return { kind: "secret", value: attributes[0] };
   const m = firstPassed(REQUEST_VALUE, code) ?? (code.includes("cleaned_data") ? firstPassed(CLEANED_DATA, code) : null) ?? (/\.rb$/.test(path) && code.includes("params") ? firstPassed(RUBY_PARAMS, code) : null) ?? (/\.go$/.test(path) && code.includes("Form") ? firstPassed(GO_REQUEST_INPUT, code) : null) ?? (/\.py$/.test(path) && code.includes("_data") ? firstPassed(DRF_SERIALIZER_INPUT, code) : null) ?? (/\.exs?$/.test(path) && code.includes("conn") ? firstPassed(PLUG_CONN_INPUT, code) : null);
   return m ? { kind: "pii", value: m[0] } : null;
 }
