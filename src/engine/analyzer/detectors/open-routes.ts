@@ -143,6 +143,8 @@ interface LaravelGroups {
   guarded: Uint8Array;
   /** Whether any visible line names an authenticating middleware. */
   guardSeen: boolean;
+  /** By line, whether a route there would be outside every group (hunks not read from the file's top); read when first asked. */
+  topLevel?: Uint8Array;
 }
 
 function laravelGroups(lines: DiffLine[]): LaravelGroups {
@@ -189,30 +191,32 @@ function openLaravelRoute(lines: DiffLine[], index: number, path: string, groups
   // The admin's own sign-in, sign-up and password-reset routes are public by nature.
   if (signInPath(m[2])) return false;
   const fromTop = (lines[0].newLine === 1 || (lines[0].kind === "-" && lines[0].newLine <= 1)) && lines[index].hunk === lines[0].hunk;
-  if (fromTop ? groups.guarded[index] === 1 : !topLevelRoute(lines, index)) return false;
+  if (fromTop ? groups.guarded[index] === 1 : /^\s/.test(text) || (groups.topLevel ??= topLevelLines(lines))[index] !== 1) return false;
   return groups.guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
 }
 
 /**
- * Whether a Laravel route in a hunk that does not start at the file's top stands outside every group: written at the
- * first column, under a statement that ends at the first column too (`Route::auth();`, the `});` closing a group), with
- * no group opened and left open in the lines of its hunk above it. Routes inside a group's closure are indented.
+ * By line, whether a Laravel route in a hunk that does not start at the file's top would stand outside every group:
+ * under a statement that ends at the first column (`Route::auth();`, the `});` closing a group), with no group opened
+ * and left open in the lines of its hunk above it (routes inside a group's closure are indented; the route itself must
+ * be at the first column too). Read once, hunk by hunk.
  */
-function topLevelRoute(lines: DiffLine[], index: number): boolean {
-  if (/^\s/.test(lines[index].text)) return false;
-  let previous: string | undefined;
+function topLevelLines(lines: DiffLine[]): Uint8Array {
+  const top = new Uint8Array(lines.length);
+  let hunk = -1;
   let open = 0;
-  let first = index;
-  while (first > 0 && lines[first - 1].hunk === lines[index].hunk) first--;
-  for (let i = first; i < index; i++) {
+  let previous: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
     const t = lines[i].text;
+    if (lines[i].hunk !== hunk) { hunk = lines[i].hunk; open = 0; previous = undefined; }
+    // A group closed in sight but opened above the hunk leaves the count below zero: what follows is outside it.
+    top[i] = previous !== undefined && open <= 0 && /^\S[^\n]*;\s*$/.test(previous) ? 1 : 0;
     if (lines[i].kind === "-" || t.length > 400 || t.trim() === "" || COMMENTED.test(t) || /^\s*(?:\/\*|\*)/.test(t)) continue;
     previous = t;
     if (/\b(?:function|fn)\b[^\n]{0,200}\{\s*$/.test(t) || PHP_GROUP_OPEN.test(t)) open++;
     else if (PHP_GROUP_CLOSE.test(t)) open--;
   }
-  // A group closed in sight but opened above the hunk leaves the count below zero: the route is after it, outside.
-  return previous !== undefined && open <= 0 && /^\S[^\n]*;\s*$/.test(previous);
+  return top;
 }
 
 /** An `if` on the caller's role or sign-in followed by a denial, added commented out (switched off) in a live handler. */
