@@ -13,7 +13,7 @@ import type { DiffLine } from "../../diff/parse-patch.js";
 import { ruleSetFor, type CompiledLineRule } from "../rule-table.js";
 import { nearMatches } from "../run-line-rules.js";
 import type { FileKind } from "../../diff/classify-file.js";
-import { commentedOutCheck, commentedOutGuardDecorator, commentedOutGuardRegistration, identifiers as anyIdentifiers, noOpGuardMiddleware, openRoutes, pendingGuardNote, publicPeopleRoute } from "./open-routes.js";
+import { commentedOutCheck, commentedOutGuardDecorator, commentedOutGuardRegistration, identifiers as anyIdentifiers, noOpGuardMiddleware, openRoutes, pendingGuardNote, publicPeopleRoute, unguardedAdminGrant } from "./open-routes.js";
 
 /** Words that name an access guard once an identifier is split on camelCase, snake_case and digits. */
 const GUARD_WORDS = new Set([
@@ -1016,7 +1016,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       else if (guardDowngraded(line.text, lines[added].text, diff)) report("auth-check-removed", index);
       continue;
     }
-    if (decoratesRemovedDefinition(lines, index, diff.addedCompact) || facts.addsCheck(index) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
+    if ((decoratesRemovedDefinition(lines, index, diff.addedCompact) && !guardOnlyOverride(lines, index)) || facts.addsCheck(index) || (insideRemovedFunction(lines, index, diff.addedCompact) && !inRemovedRequestHook(lines, index))) continue;
     for (const shape of GUARD_REGISTRATION) {
       // SQL has no call without parentheses: `required_permission text;` in a PL/pgSQL DECLARE block declares a variable.
       if (kind === "sql" && shape === BARE_CALL) continue;
@@ -1116,6 +1116,28 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   return findings.length > 0 || added.length === 0 ? findings : added;
 }
 
+/**
+ * Whether the removed definition under a removed decorator only hands the call on to its parent's method of the same
+ * name (Django `@method_decorator(superuser_required())` over `def dispatch(...): return super().dispatch(...)`, Spring
+ * `@PreAuthorize(...)` over `public List<User> list() { return super.list(); }`): an override that existed to carry the
+ * guard. Removing it removes the guard alone; the parent's method still serves the request.
+ */
+const SUPER_CALL = /^\s*(?:return\s+)?(?:await\s+)?super\s*(?:\(\s*(?:\w+\s*,\s*self)?\s*\))?\s*\.\s*(\w+)\s*\([^\n]{0,200}\)\s*;?\s*$/;
+function guardOnlyOverride(lines: DiffLine[], index: number): boolean {
+  let i = index + 1;
+  while (i < lines.length && i <= index + 6 && lines[i].kind === "-" && /^\s*(?:@|\[)/.test(lines[i].text)) i++;
+  if (i >= lines.length || lines[i].kind !== "-" || lines[i].hunk !== lines[index].hunk) return false;
+  const name = /^\s*(?:[\w<>\[\],.?]+\s+)*?(?:def\s+|function\s+|fun\s+)?(\w+)\s*\(/.exec(lines[i].text)?.[1];
+  if (name === undefined || /^(?:if|for|while|switch|return|new)$/.test(name)) return false;
+  // The body: its first non-blank line (after an opening brace alone) calls the parent's method of the same name, and
+  // nothing but a closing brace follows before the run of removed lines ends or a blank line.
+  let j = i + 1;
+  while (j < lines.length && lines[j].kind === "-" && /^\s*\{?\s*$/.test(lines[j].text) && j <= i + 2) j++;
+  if (j >= lines.length || lines[j].kind !== "-" || lines[j].hunk !== lines[index].hunk || SUPER_CALL.exec(lines[j].text)?.[1] !== name) return false;
+  const next = lines[j + 1];
+  return next === undefined || next.kind !== "-" || /^\s*\}?\s*$/.test(next.text);
+}
+
 const STACK_DECORATOR = /^\s*(?:@([\w.]{1,80})|\[\s*([A-Z][\w.]{0,80}))\s*(?:\(|\]|$)/;
 /**
  * Whether a removed decorator's stack (the decorator lines around it, up to the handler) gains an added decorator named
@@ -1150,6 +1172,6 @@ function addedOpenings(diff: FileDiff): RawFinding[] {
   const roleGuard = (text: string) => { const name = DECORATOR_REGISTRATION.exec(text)?.[1]?.split(".").pop(); return name !== undefined && isGuardName(name) && demandsRole(name); };
   const at = routes.length > 0 ? routes[0] : commentedOutCheck(lines, condition, deniesAccess, roleGuard)[0] ?? commentedOutGuardDecorator(lines, isGuardName)[0]
     ?? commentedOutGuardRegistration(lines, isGuardName)[0] ?? noOpGuardMiddleware(lines, isGuardName, deniesAccess)[0]
-    ?? pendingGuardNote(lines)[0] ?? publicPeopleRoute(lines, isGuardName)[0];
+    ?? pendingGuardNote(lines)[0] ?? publicPeopleRoute(lines, isGuardName)[0] ?? unguardedAdminGrant(lines)[0];
   return at === undefined ? [] : [finding("auth-bypass-added", diff, lines[at])];
 }

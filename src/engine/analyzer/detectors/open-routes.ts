@@ -29,6 +29,8 @@ const SIGN_IN_WORDS = new Set(["login", "logon", "signin", "sign", "register", "
 const signInPath = (path: string) => splitWords(path.replace(/log_?in/gi, " login ").replace(/sign_?(?:in|up)/gi, " signin ")).some((w) => SIGN_IN_WORDS.has(w));
 /** An Express router declared (`const adminRouter = express.Router()`, `= Router()`, `= require('express').Router()`): group 1 its name. */
 const ROUTER_DECLARATION = /^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]{1,60})\s*=\s*(?:(?:[\w$]{1,30}|require\s*\(\s*["']express["']\s*\))\s*\.\s*)?Router\s*\(/;
+/** A router mounted on a path (`app.use('/admin', adminRoutes)`): group 1 the object, 2 the path, 3 the arguments after it. */
+const MOUNT = /^\s*([\w$]{1,60})\.use\s*\(\s*["'`]([^"'`\n]{0,200})["'`]\s*,([^()\n]{1,300}(?:\([^()\n]{0,100}\)[^()\n]{0,200})?)\)\s*;?\s*$/;
 /** Express routers live in JavaScript and TypeScript files; a handler is named, not written in place. */
 const JS_FILE = /\.[cm]?[jt]sx?$/i;
 const NAMED = /^[A-Za-z_$][\w$.]{0,120}$/;
@@ -60,6 +62,8 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
   // (a `.use(...)`, a route with more than its handler): an admin router with neither is seen whole and unguarded.
   const declared = new Set<string>();
   const guardedSomehow = new Set<string>();
+  const guardsMounts = new Set<string>();
+  const guardsAll = new Set<string>();
   const adminFile = splitWords(path.split("/").pop()!.replace(/\.[\w]+$/, "")).some((w) => ADMIN_WORDS.has(w));
   let php = false;
   const js = JS_FILE.test(path);
@@ -69,6 +73,11 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
     const use = /^\s*([\w$]{1,60})\.use\s*\(([^\n]{0,300})/.exec(l.text);
     if (use && args(use[2].replace(/\)\s*;?\s*$/, "")).some((a) => tests.isGuardName(a.replace(/\(.*$/, "")))) usesGuard.add(use[1]);
     if (use) guardedSomehow.add(use[1]);
+    // A router mounted on a path behind a guard of its own (`app.use('/api/orders', protect, orderRoutes)`): this object guards mounts.
+    const mount = js ? MOUNT.exec(l.text) : null;
+    if (mount && args(mount[3]).slice(0, -1).some((a) => tests.isGuardName(a.replace(/\(.*$/, "").split(".").pop()!))) guardsMounts.add(mount[1]);
+    // A guard put in front of everything the object serves (`app.use(authenticate)`, no path).
+    else if (use && !mount && !/^\s*["'`]/.test(use[2]) && args(use[2].replace(/\)\s*;?\s*$/, "")).some((a) => tests.isGuardName(a.replace(/\(.*$/, "").split(".").pop()!))) guardsAll.add(use[1]);
     const declaration = js ? ROUTER_DECLARATION.exec(l.text) : null;
     if (declaration) declared.add(declaration[1]);
     const m = js ? JS_ROUTE.exec(l.text) : null;
@@ -90,6 +99,14 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (l.kind !== "+" || l.text.length > 400 || COMMENTED.test(l.text)) continue;
+    const mount = js ? MOUNT.exec(l.text) : null;
+    if (mount) {
+      // An admin router mounted with nothing in front of it, by an app or router whose other mounts carry their guard.
+      const a = args(mount[3]);
+      if (a.length === 1 && NAMED.test(a[0]) && guardsMounts.has(mount[1]) && !guardsAll.has(mount[1]) && !signInPath(mount[2])
+        && splitWords(`${mount[2]} ${a[0]}`).some((w) => ADMIN_WORDS.has(w))) found.push(i);
+      continue;
+    }
     const m = js ? JS_ROUTE.exec(l.text) : null;
     if (m) {
       const a = args(m[4]);
@@ -126,6 +143,8 @@ interface LaravelGroups {
   guarded: Uint8Array;
   /** Whether any visible line names an authenticating middleware. */
   guardSeen: boolean;
+  /** By line, whether a route there would be outside every group (hunks not read from the file's top); read when first asked. */
+  topLevel?: Uint8Array;
 }
 
 function laravelGroups(lines: DiffLine[]): LaravelGroups {
@@ -171,9 +190,33 @@ function openLaravelRoute(lines: DiffLine[], index: number, path: string, groups
   if (!admin && !(resource && PEOPLE_RESOURCE.test(segments[segments.length - 1] ?? ""))) return false;
   // The admin's own sign-in, sign-up and password-reset routes are public by nature.
   if (signInPath(m[2])) return false;
-  if (lines[0].newLine !== 1 && !(lines[0].kind === "-" && lines[0].newLine <= 1)) return false;
-  if (lines[index].hunk !== lines[0].hunk || groups.guarded[index] === 1) return false;
+  const fromTop = (lines[0].newLine === 1 || (lines[0].kind === "-" && lines[0].newLine <= 1)) && lines[index].hunk === lines[0].hunk;
+  if (fromTop ? groups.guarded[index] === 1 : /^\s/.test(text) || (groups.topLevel ??= topLevelLines(lines))[index] !== 1) return false;
   return groups.guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
+}
+
+/**
+ * By line, whether a Laravel route in a hunk that does not start at the file's top would stand outside every group:
+ * under a statement that ends at the first column (`Route::auth();`, the `});` closing a group), with no group opened
+ * and left open in the lines of its hunk above it (routes inside a group's closure are indented; the route itself must
+ * be at the first column too). Read once, hunk by hunk.
+ */
+function topLevelLines(lines: DiffLine[]): Uint8Array {
+  const top = new Uint8Array(lines.length);
+  let hunk = -1;
+  let open = 0;
+  let previous: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].text;
+    if (lines[i].hunk !== hunk) { hunk = lines[i].hunk; open = 0; previous = undefined; }
+    // A group closed in sight but opened above the hunk leaves the count below zero: what follows is outside it.
+    top[i] = previous !== undefined && open <= 0 && /^\S[^\n]*;\s*$/.test(previous) ? 1 : 0;
+    if (lines[i].kind === "-" || t.length > 400 || t.trim() === "" || COMMENTED.test(t) || /^\s*(?:\/\*|\*)/.test(t)) continue;
+    previous = t;
+    if (/\b(?:function|fn)\b[^\n]{0,200}\{\s*$/.test(t) || PHP_GROUP_OPEN.test(t)) open++;
+    else if (PHP_GROUP_CLOSE.test(t)) open--;
+  }
+  return top;
 }
 
 /** An `if` on the caller's role or sign-in followed by a denial, added commented out (switched off) in a live handler. */
@@ -211,6 +254,8 @@ export function commentedOutCheck(lines: DiffLine[], condition: (code: string) =
 const COMMENTED_DECORATOR = /^\s*(?:\/\/|#(?!\[))\s*(?:@([\w.]{1,80})\s*(?:\(|$)|\[\s*([\w.]{1,80})\s*[(\]])/;
 const LIVE_DECORATOR = /^\s*(?:@[\w.]{1,80}|\[\s*[A-Z][\w.]{0,80}\s*[(\]])/;
 const PUBLIC_MARKER = /^\s*(?:@|\[\s*)(?:Public|IsPublic|AllowAnonymous|PermitAll|SkipAuth|NoAuth|Anonymous)\b/;
+/** A Python view defined right below (`def delete_user(request, user_id):`, `async def list(self, request, ...)`). */
+const REQUEST_HANDLER = /^\s*(?:async\s+)?def\s+\w{1,80}\s*\(\s*(?:self\s*,\s*)?(?:request|req)\b/;
 /** A commented line that opens or closes a body: a whole handler commented out, not a decorator switched off on a live one. */
 const COMMENTED_BODY = /[{}:]\s*$|\b(?:def|function|class|return)\b/;
 
@@ -230,13 +275,17 @@ export function commentedOutGuardDecorator(lines: DiffLine[], isGuardName: (name
     const m = COMMENTED_DECORATOR.exec(l.text);
     const name = (m?.[1] ?? m?.[2])?.split(".").pop();
     // Swagger's `@ApiBearerAuth()` documents a scheme; it guards nothing.
-    if (!name || /^Api[A-Z]/.test(name) || !isGuardName(name)) continue;
-    // In a decorator stack: the nearest live line above is a decorator, and the comment run below ends on live code.
+    if (!name || /^Api[A-Z]/.test(name)) continue;
+    // Named for a guard, or wrapping one named inside it (`# @user_passes_test(lambda u: u.is_superuser)`,
+    // `// @method_decorator(login_required)`): the words in quotes are left out.
+    if (!isGuardName(name) && !identifiers(l.text.replace(COMMENTED, "").replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, '""')).slice(1).some((t) => isGuardName(t))) continue;
+    // In a decorator stack: the nearest live line above is a decorator, and the comment run below ends on live code;
+    // or, with no stack, the live line right below defines a request handler (`def madmin_page(request):`, a view).
     let above: string | undefined;
     for (let j = i - 1; j >= Math.max(0, i - 12) && lines[j].hunk === l.hunk && above === undefined; j--) {
       if (lines[j].kind !== "-" && !COMMENTED.test(lines[j].text) && lines[j].text.trim() !== "") above = lines[j].text;
     }
-    if (above === undefined || !LIVE_DECORATOR.test(above)) continue;
+    const stacked = above !== undefined && LIVE_DECORATOR.test(above);
     // A handler marked public in the same stack (`@Public()`, `[AllowAnonymous]`) was open anyway.
     let open = false;
     for (let j = i - 1; j >= Math.max(0, i - 12) && lines[j].hunk === l.hunk && !open; j--) {
@@ -255,7 +304,7 @@ export function commentedOutGuardDecorator(lines: DiffLine[], isGuardName: (name
       if (COMMENTED.test(t)) body = !COMMENTED_DECORATOR.test(t) && COMMENTED_BODY.test(t.replace(COMMENTED, ""));
       else below = t;
     }
-    if (body || below === undefined) continue;
+    if (body || below === undefined || (!stacked && !REQUEST_HANDLER.test(below))) continue;
     live ??= new Set(lines.filter((x) => x.kind !== "-" && !COMMENTED.test(x.text)).map((x) => x.text.replace(/\s+/g, "")));
     if (live.has(l.text.replace(COMMENTED, "").replace(/\s+/g, ""))) continue;
     found.push(i);
@@ -468,6 +517,52 @@ export function publicPeopleRoute(lines: DiffLine[], isGuardName: (name: string)
     if (!PEOPLE_SEGMENT.test(segments[segments.length - 1] ?? "")) continue;
     if (/\bmiddleware\b/i.test(statement) || (statement.match(/[A-Za-z_$][\w$]*/g) ?? []).some((t) => !/^(?:Route|get|post|put|patch|delete|router|app)$/.test(t) && isGuardName(t))) continue;
     found.push(i);
+  }
+  return found;
+}
+
+/**
+ * A cloud function served to callers that makes someone an administrator and checks nobody: Firebase's callable or
+ * HTTP function (`functions.https.onCall((data, context) => { admin.auth().setCustomUserClaims(data, { admin: true }) })`,
+ * Python's `@https_fn.on_call` with `auth.set_custom_user_claims(uid, {"admin": True})`), a Supabase edge function's
+ * `auth.admin.updateUserById(id, { app_metadata: { role: "admin" } })`. With no live reference to the caller (the
+ * caller's token, `context.auth`, `request.auth`, a verified ID token) in its body, anyone may grant themselves the role.
+ * Not: a function that reads the caller at all (it checks, or may), a grant of nothing (`{ admin: false }`, a claim cleared),
+ * a script run by an operator (no served function around it).
+ */
+const SERVED_FUNCTION = /\b(?:onCall|onRequest|onCallGenkit)\s*\(|^\s*@(?:https_fn\.on_(?:call|request)|functions_framework\.http)\b|\b(?:Deno\.)?serve\s*\(\s*async\s*\(/;
+const ROLE_GRANT_CALL = /\b(?:setCustomUserClaims|set_custom_user_claims|updateUserById|update_user_by_id)\s*\(/;
+const ADMIN_VALUE = /["']?\b(?:admin|isAdmin|is_admin|superuser|superadmin)\b["']?\s*:\s*(?:true|True)\b|["']?\broles?\b["']?\s*:\s*\[?\s*["'](?:admin|superadmin|super_admin|owner)["']/;
+const CALLER_READ = /\b(?:context|request|req|ctx|event)\s*\??\.\s*auth\b|\bauth\s*\??\.\s*(?:token|uid)\b|\bverify_?[Ii]d_?[Tt]oken\b|\bauthorization\b|\bAuthorization\b|\bgetUser\s*\(\s*\)|\bget_user\s*\(\s*jwt/;
+
+export function unguardedAdminGrant(lines: DiffLine[]): number[] {
+  const found: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.kind !== "+" || l.text.length > 400 || COMMENTED.test(l.text) || !SERVED_FUNCTION.test(l.text)) continue;
+    // Python: the body is the def's under the decorator.
+    let start = i;
+    if (/^\s*@/.test(l.text)) {
+      while (start + 1 < lines.length && start < i + 4 && !/^\s*(?:async\s+)?def\b/.test(lines[start].text)) start++;
+    }
+    const indent = /^\s*/.exec(lines[start].text)![0].length;
+    let grant = -1;
+    let reads = false;
+    let j = start + 1;
+    for (; j < lines.length && j <= start + 40 && lines[j].hunk === l.hunk; j++) {
+      const t = lines[j].text;
+      if (lines[j].kind === "-" || t.trim() === "" || t.length > 400 || COMMENTED.test(t)) continue;
+      if (/^\s*/.exec(t)![0].length <= indent) break;
+      if (CALLER_READ.test(t)) { reads = true; break; }
+      if (grant < 0 && ROLE_GRANT_CALL.test(t)) {
+        // The claims given on the call's line or the two below it.
+        const call = [t, lines[j + 1]?.text ?? "", lines[j + 2]?.text ?? ""].join(" ");
+        if (ADMIN_VALUE.test(call)) grant = j;
+      }
+    }
+    if (CALLER_READ.test(l.text)) reads = true;
+    if (grant >= 0 && !reads && lines[grant].kind === "+") found.push(grant);
+    i = Math.max(i, j - 1);
   }
   return found;
 }
