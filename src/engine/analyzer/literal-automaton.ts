@@ -183,13 +183,16 @@ export class LiteralAutomaton {
 
   /**
    * Sets marks[value] = stamp for the value of every literal that occurs in `text`, and returns the mask bits of
-   * those that carry one, with MARKED when it marked anything (0: no literal occurs).
+   * those that carry one, with MARKED when it marked anything (0: no literal occurs). With `hits`, each value it
+   * marks is also listed there once, in the order found, after the count in hits[0] (which it sets): a caller then
+   * visits the few marked values instead of testing every one (hits must hold one more entry than there are values).
    */
-  mark(text: string, marks: Uint32Array, stamp: number): number {
+  mark(text: string, marks: Uint32Array, stamp: number, hits: Int32Array | null = null): number {
     const { classOf, classes, stateOfRow, bits, valuesFrom, values } = this;
     let next = this.next;
     let row = classes;
     let result = 0;
+    let found = 0;
     for (let i = 0, n = text.length; i < n; i++) {
       const code = text.charCodeAt(i);
       const cls = code < 128 ? classOf[code] : 0;
@@ -203,8 +206,14 @@ export class LiteralAutomaton {
       row = -to;
       const e = stateOfRow[row / classes] - 1;
       result |= bits[e];
-      for (let v = valuesFrom[e], end = valuesFrom[e + 1]; v < end; v++) marks[values[v]] = stamp;
+      for (let v = valuesFrom[e], end = valuesFrom[e + 1]; v < end; v++) {
+        const value = values[v];
+        if (marks[value] === stamp) continue;
+        marks[value] = stamp;
+        if (hits !== null) hits[++found] = value;
+      }
     }
+    if (hits !== null) hits[0] = found;
     return result;
   }
 
