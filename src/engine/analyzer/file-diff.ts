@@ -19,6 +19,9 @@ export class SideText {
   masksVersion?: number;
   private joined?: string;
   private offsets?: number[];
+  /** The bits of `unionOf`'s lines together (every detector's scan of the side asks, so they are or-ed once). */
+  private unionOf?: Int32Array;
+  private union = 0;
 
   constructor(
     /** The text of each line. */
@@ -30,6 +33,17 @@ export class SideText {
   /** The lines joined with "\n". */
   get text(): string {
     return (this.joined ??= this.texts.join("\n"));
+  }
+
+  /** The bits of every line of `masks` (the side's current masks) or-ed together. */
+  unionOfMasks(masks: Int32Array): number {
+    if (this.unionOf !== masks) {
+      let union = 0;
+      for (let i = 0; i < masks.length; i++) union |= masks[i];
+      this.unionOf = masks;
+      this.union = union;
+    }
+    return this.union;
   }
 
   /** Start offset in `text` of each line, ascending. */
@@ -207,11 +221,7 @@ export function candidateLines(side: SideText, prefilter: RegExp): number[] {
   const masks = side.masks!;
   const { indexes, texts } = side;
   let residualScan = plan.residual;
-  if (plan.gateMask !== 0) {
-    let union = 0;
-    for (let i = 0; i < masks.length; i++) union |= masks[i];
-    if ((union & plan.gateMask) === 0) residualScan = plan.ungated;
-  }
+  if (plan.gateMask !== 0 && (side.unionOfMasks(masks) & plan.gateMask) === 0) residualScan = plan.ungated;
   let residual = residualScan ? scanJoinedText(side, residualScan) : [];
   if (plan.matchers.length > 0) residual = withMatched(side, plan.matchers, residual);
   const { direct, verifyMask, prefixMask } = plan;

@@ -25,7 +25,9 @@ const INITIAL_ROWS = 256;
 export class LiteralAutomaton {
   /** ASCII character code to input class; 0 is "any other character" (all of 128 and above: see isAsciiLiteral). */
   private readonly classOf = new Uint8Array(128);
+  /** Cells per row of the table: the number of input classes rounded up to a power of two, so a row's number is row >> shift. */
   private readonly classes: number;
+  private readonly shift: number;
   /**
    * The transition table, one row of `classes` cells per state that scans have reached so far, in the order they
    * first reached it (rows are allocated as they are needed, so an automaton costs memory for the states text takes,
@@ -75,7 +77,8 @@ export class LiteralAutomaton {
       values = Math.max(values, value + 1);
     }
     for (let upper = 65; upper <= 90; upper++) classOf[upper] = classOf[upper + 32];
-    this.classes = classes;
+    this.shift = 32 - Math.clz32(classes - 1);
+    this.classes = 1 << this.shift;
 
     // The trie, with provisional numbers (the root is 0): the root's children in a table, every state's in a list.
     const rootChild = new Int32Array(classes);
@@ -155,7 +158,7 @@ export class LiteralAutomaton {
     }
     this.stateOfRow = new Int32Array(count + 1);
     this.rowOfState = new Int32Array(count + 1);
-    this.next = new Int32Array(Math.min(count + 1, INITIAL_ROWS) * classes);
+    this.next = new Int32Array(Math.min(count + 1, INITIAL_ROWS) * this.classes);
     const rootCell = this.cellOf(number[0]);
     for (let cls = 0; cls < classes; cls++) this.next[rootCell + cls] = rootChild[cls] === 0 ? rootCell : this.cellOf(number[rootChild[cls]]);
 
@@ -183,13 +186,16 @@ export class LiteralAutomaton {
 
   /**
    * Sets marks[value] = stamp for the value of every literal that occurs in `text`, and returns the mask bits of
-   * those that carry one, with MARKED when it marked anything (0: no literal occurs).
+   * those that carry one, with MARKED when it marked anything (0: no literal occurs). With `hits`, each value it
+   * marks is also listed there once, in the order found, after the count in hits[0] (which it sets): a caller then
+   * visits the few marked values instead of testing every one (hits must hold one more entry than there are values).
    */
-  mark(text: string, marks: Uint32Array, stamp: number): number {
-    const { classOf, classes, stateOfRow, bits, valuesFrom, values } = this;
+  mark(text: string, marks: Uint32Array, stamp: number, hits: Int32Array | null = null): number {
+    const { classOf, classes, shift, stateOfRow, bits, valuesFrom, values } = this;
     let next = this.next;
     let row = classes;
     let result = 0;
+    let found = 0;
     for (let i = 0, n = text.length; i < n; i++) {
       const code = text.charCodeAt(i);
       const cls = code < 128 ? classOf[code] : 0;
@@ -201,10 +207,16 @@ export class LiteralAutomaton {
         if (to > 0) { row = to; continue; }
       }
       row = -to;
-      const e = stateOfRow[row / classes] - 1;
+      const e = stateOfRow[row >> shift] - 1;
       result |= bits[e];
-      for (let v = valuesFrom[e], end = valuesFrom[e + 1]; v < end; v++) marks[values[v]] = stamp;
+      for (let v = valuesFrom[e], end = valuesFrom[e + 1]; v < end; v++) {
+        const value = values[v];
+        if (marks[value] === stamp) continue;
+        marks[value] = stamp;
+        if (hits !== null) hits[++found] = value;
+      }
     }
+    if (hits !== null) hits[0] = found;
     return result;
   }
 
@@ -215,7 +227,7 @@ export class LiteralAutomaton {
 
   /** The cell at `row` + `cls`, computed on first use: the trie's edge, else the failure state's cell (the root's are all set). */
   private transition(row: number, cls: number): number {
-    const state = this.stateOfRow[row / this.classes];
+    const state = this.stateOfRow[row >> this.shift];
     let to = 0;
     for (let child = this.firstChild[state]; child !== 0; child = this.nextSibling[child]) {
       if (this.edgeClass[child] === cls) { to = this.cellOf(child); break; }

@@ -133,6 +133,22 @@ export function requiredLiterals(source: string, minLength: 2 | 3 = 3): string[]
 }
 
 /**
+ * For a pattern with no literal scannableLiterals() accepts: single characters (or longer literals), ASCII and not
+ * letters or digits, one of which every match holds (`^\s*["']\*["']\s*$` needs "*"); null when there are none. A rule
+ * gated by them runs on the lines that hold one instead of on every line.
+ */
+export function requiredPunctuation(pattern: string): string[] | null {
+  let literals: string[] | null;
+  try {
+    literals = new Parser(pattern, (s) => s.length >= 1).parse();
+  } catch {
+    return null;
+  }
+  if (!literals || !literals.every((l) => isAsciiLiteral(l) && (l.length >= 2 || /^[^A-Za-z0-9]$/.test(l)))) return null;
+  return literals;
+}
+
+/**
  * The literals the automaton can look for in place of the pattern's required ones: each as it is if ASCII, else its
  * longest ASCII stretch (every part of a required literal is required too); null when one has none worth scanning.
  */

@@ -1,7 +1,7 @@
 // Loads rules.yaml and precompiles, per file kind and diff side, the rules and one automaton of the literals their
 // patterns require, so a line costs one pass of the automaton and only the rules whose literals it holds run on it.
 import { loadDataFile } from "../load-data-file.js";
-import { scannableLiterals } from "./required-literals.js";
+import { requiredPunctuation, scannableLiterals } from "./required-literals.js";
 import type { FileKind } from "../diff/classify-file.js";
 import type { Severity } from "../types.js";
 
@@ -131,7 +131,9 @@ function buildRuleSet(rules: CompiledLineRule[]): RuleSet {
   const everyLine = new Uint8Array(rules.length);
   const entries: Array<[string, number]> = [];
   rules.forEach((rule, index) => {
-    const literals = scannableLiterals(rule.definition.pattern!);
+    // A rule with no literal of two characters may still need a punctuation mark: on the lines without one it cannot
+    // match, and a set with no rule for every line skips the lines that hold no rule's literal.
+    const literals = scannableLiterals(rule.definition.pattern!) ?? requiredPunctuation(rule.definition.pattern!);
     if (literals) for (const literal of literals) entries.push([literal, index]);
     else everyLine[index] = 1;
   });
