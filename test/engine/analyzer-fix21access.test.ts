@@ -206,3 +206,17 @@ describe("a group's guard switched off in Go's group-block layout", () => {
     ]);
   });
 });
+
+describe("Authen, the short name Go projects give an authentication middleware", () => {
+  it("reads Authen() as a guard when it is switched off over a group's routes", async () => {
+    await check([
+      ["gin // Use(Authen())", "internal/routers/user.router.go", [
+        "+\tuserPrivate := Router.Group(\"/user\")",
+        "+\t// userPrivate.Use(Authen())",
+        "+\t{",
+        "+\t\tuserPrivate.GET(\"/profile\", getProfile)",
+        "+\t}",
+      ], "access_mfa"],
+    ]);
+  });
+});

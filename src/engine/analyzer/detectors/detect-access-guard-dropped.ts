@@ -17,7 +17,7 @@ import { commentedOutCheck, commentedOutGuardDecorator, commentedOutGuardRegistr
 
 /** Words that name an access guard once an identifier is split on camelCase, snake_case and digits. */
 const GUARD_WORDS = new Set([
-  "auth", "authn", "authz", "authenticate", "authenticated", "authentication", "authorize", "authorized", "authorization",
+  "auth", "authn", "authz", "authen", "authenticate", "authenticated", "authentication", "authorize", "authorized", "authorization",
   "admin", "admins", "staff", "superuser", "role", "roles", "permission", "permissions", "perm", "perms", "guard", "guards",
   "jwt", "login", "logged", "protect", "protected", "signed", "owner", "moderator", "acl", "rbac",
   // Past participle used for signed-in state (`ensure_authed_access`, tRPC's `authedProcedure`, `isAuthed`).
