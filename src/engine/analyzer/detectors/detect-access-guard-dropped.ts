@@ -17,7 +17,7 @@ import { commentedOutCheck, commentedOutGuardDecorator, commentedOutGuardRegistr
 
 /** Words that name an access guard once an identifier is split on camelCase, snake_case and digits. */
 const GUARD_WORDS = new Set([
-  "auth", "authn", "authz", "authenticate", "authenticated", "authentication", "authorize", "authorized", "authorization",
+  "auth", "authn", "authz", "authen", "authenticate", "authenticated", "authentication", "authorize", "authorized", "authorization",
   "admin", "admins", "staff", "superuser", "role", "roles", "permission", "permissions", "perm", "perms", "guard", "guards",
   "jwt", "login", "logged", "protect", "protected", "signed", "owner", "moderator", "acl", "rbac",
   // Past participle used for signed-in state (`ensure_authed_access`, tRPC's `authedProcedure`, `isAuthed`).
@@ -131,16 +131,24 @@ const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challen
  * `UnauthorizedResult`, `ChallengeResult`; Java Servlet `HttpServletResponse.SC_FORBIDDEN`; Django
  * `HttpResponseForbidden`; NestJS `ForbiddenException` / `UnauthorizedException`, Spring Security
  * `AccessDeniedException`, Symfony `AccessDeniedHttpException` / `createAccessDeniedException()`, Laravel
- * `AuthorizationException`, and the `ForbiddenError` / `UnauthorizedError` of Node's http-errors style.
+ * `AuthorizationException`, and the `ForbiddenError` / `UnauthorizedError` of Node's http-errors style; a project's own
+ * exception named for the refusal with its subject before it (Kanboard's `AccessForbiddenException`, `ProjectAccessDeniedError`,
+ * `ResourceUnauthorizedException`): capitalised words, then the refusal word, then Exception or Error.
  */
-const HTTP_DENIAL = /\bStatus(?:Forbidden|Unauthorized)\b|\bHTTP_(?:40[13]_)?(?:FORBIDDEN|UNAUTHORIZED)\b|\bStatus40[13](?:Forbidden|Unauthorized)\b|\bSC_(?:FORBIDDEN|UNAUTHORIZED)\b|\bHttpResponseForbidden\b|\b(?:Forbid|Unauthorized|Challenge)Result\b|\b(?:Forbid|Challenge)\s*\(|\b(?:create)?(?:AccessDenied|Forbidden|Unauthori[sz]ed|NotAuthori[sz]ed|PermissionDenied|Authorization)(?:Http)?(?:Exception|Error)\b/;
+const HTTP_DENIAL = /\bStatus(?:Forbidden|Unauthorized)\b|\bHTTP_(?:40[13]_)?(?:FORBIDDEN|UNAUTHORIZED)\b|\bStatus40[13](?:Forbidden|Unauthorized)\b|\bSC_(?:FORBIDDEN|UNAUTHORIZED)\b|\bHttpResponseForbidden\b|\b(?:Forbid|Unauthorized|Challenge)Result\b|\b(?:Forbid|Challenge)\s*\(|\b(?:create)?(?:AccessDenied|Forbidden|Unauthori[sz]ed|NotAuthori[sz]ed|PermissionDenied|Authorization)(?:Http)?(?:Exception|Error)\b|\b(?:[A-Z][a-z]{1,20}){1,3}(?:Forbidden|AccessDenied|PermissionDenied|Unauthori[sz]ed|NotAuthori[sz]ed)(?:Http)?(?:Exception|Error)\b/;
 const denies = (text: string): boolean => DENIAL.test(text) || HTTP_DENIAL.test(text);
 /** An answer refusing the caller: forbidden (any case, also inside an error code), 403, access or permission denied, unauthorised. */
 const REFUSAL = /\bforbidden\w*|\b403\b|\bPermissionDenied\w*|\bAccessDenied\w*|\b(?:not_?)?unauthori[sz]ed\w*|\bnot_?authori[sz]ed\w*/i;
 /** How a refusal leaves: thrown, raised, returned, aborted, or answered with a status. */
 const EXIT = /\b(?:throw|raise|return|abort\w*|die|exit|panic)\b|\.(?:status|sendStatus|Abort\w*)\s*\(|\bhttp\.Error\s*\(/;
 /** A log call: an answer word written to the log is not an answer. */
-const LOGGED = /^\s*(?:console\.\w+|(?:this\.)?_?(?:log|logger|logging)\.\w+|print(?:ln|f)?|puts|Log\.\w+)\s*\(/;
+const LOGGED = /^\s*(?:console\.\w+|(?:this\.)?_?(?:log|logger|logging)\.\w+|print(?:ln|f)?|puts|Log\.\w+|(?:(?:log|tracing)::)?(?:warn|error|info|debug|trace)!|e?println!)\s*\(/;
+/**
+ * A message saying the caller's credential was refused (`log::warn!("Relay authentication failed from {} - invalid key")`,
+ * `return Err("invalid api key")`, `logger.warning("Login failed")`): in a removed condition's body that exits, the exit is
+ * that refusal, however bare (`return;`). A log line alone answers nothing; the message explains the exit beside it.
+ */
+const AUTH_FAILURE_MESSAGE = /\b(?:authentication|authorization|authorisation|auth|login|licen[cs]e|api[ _-]?key)\s+(?:failed|failure|denied|rejected)\b|\binvalid\s+(?:api[ _-]?|access[ _-]?|auth[ _-]?|licen[cs]e[ _-]?)?(?:key|token|credentials?|password|signature|licen[cs]e)\b|\bwrong\s+(?:api[ _-]?|licen[cs]e[ _-]?)?(?:key|password|token)\b/i;
 /** Whether a removed callback opens above the condition in its removed run (an inline middleware `app.use((req, res, next) => {`
  * taken out whole with its test: a CORS or rate check, read by the registration passes when it guarded access). */
 function inRemovedCallback(lines: DiffLine[], index: number): boolean {
@@ -1043,22 +1051,27 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   // A conditional refusal removed whole, whatever its condition names: `if (!exists) { throw new TRPCError({ code:
   // "FORBIDDEN" }) }` after a participant lookup, Go's `if !h.repo.HasCompanyAccess(...) { return nil, errs.Forbidden(...) }`,
   // a role test written over several lines before `throw new GraphQLError({ code: "unauthorized_action" })`. The answer
-  // (forbidden, 403, access or permission denied, unauthorised) says the condition decided who may go on. Not: the
+  // (forbidden, 403, access or permission denied, unauthorised, or a bare exit beside a message that authentication failed or
+  // a key was invalid: rustdesk's relay `log::warn!("Relay authentication failed ... invalid key"); return;`) says the
+  // condition decided who may go on. Not: the
   // refusal kept in the hunk (moved or rewritten), a guard or check added in its place, a function removed whole.
   for (const index of diff.removed.indexes) {
     const line = lines[index];
     if (reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE || !LEADING_CONDITION.test(line.text) || COMMENT.test(line.text)) continue;
     let refusal = -1;
     let exits = false;
+    let failureSaid = false;
     for (let i = index; i < Math.min(lines.length, index + 9); i++) {
       if (lines[i].hunk !== line.hunk || lines[i].kind !== "-" || lines[i].text.length > MAX_GUARD_LINE) break;
       if (i > index && LEADING_CONDITION.test(lines[i].text)) break;
       const text = lines[i].text;
-      if (COMMENT.test(text) || LOGGED.test(text)) continue;
+      if (COMMENT.test(text)) continue;
+      if (LOGGED.test(text)) { failureSaid ||= AUTH_FAILURE_MESSAGE.test(text); continue; }
       // On the condition's own line only what follows its exit counts (`if (e instanceof ForbiddenException)` names a type).
       const body = i === index ? text.slice(EXIT.exec(text)?.index ?? text.length) : text;
       exits ||= EXIT.test(body);
-      if (exits && (REFUSAL.test(body) || HTTP_DENIAL.test(body))) { refusal = i; break; }
+      failureSaid ||= AUTH_FAILURE_MESSAGE.test(body);
+      if (exits && (REFUSAL.test(body) || HTTP_DENIAL.test(body) || failureSaid)) { refusal = i; break; }
     }
     if (refusal < 0 || readded(diff, line.text) || denialMovedElsewhere(diff, index, refusal) || refusalKept(diff, index, refusal)) continue;
     if (facts.addsGuard(index) || facts.addsCheck(index) || facts.keepsOwnership(index) || decoratesRemovedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact) || inRemovedCallback(lines, index)) continue;

@@ -132,6 +132,9 @@ export function openRoutes(lines: DiffLine[], path: string, tests: OpenRouteTest
     if (php && PHP_ROUTE.test(l.text)) {
       laravel ??= laravelGroups(lines);
       if (openLaravelRoute(lines, i, path, laravel)) found.push(i);
+    } else if (php && /^\s*Route::/.test(l.text)) {
+      laravel ??= laravelGroups(lines);
+      if (openLaravelAdminGroup(lines, i, path, laravel)) found.push(i);
     }
   }
   return found;
@@ -190,6 +193,64 @@ function openLaravelRoute(lines: DiffLine[], index: number, path: string, groups
   if (!admin && !(resource && PEOPLE_RESOURCE.test(segments[segments.length - 1] ?? ""))) return false;
   // The admin's own sign-in, sign-up and password-reset routes are public by nature.
   if (signInPath(m[2])) return false;
+  const fromTop = (lines[0].newLine === 1 || (lines[0].kind === "-" && lines[0].newLine <= 1)) && lines[index].hunk === lines[0].hunk;
+  if (fromTop ? groups.guarded[index] === 1 : /^\s/.test(text) || (groups.topLevel ??= topLevelLines(lines))[index] !== 1) return false;
+  return groups.guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
+}
+
+/** A Laravel group's path prefix (`'prefix' => 'admin'` in its attribute array, `Route::prefix('admin')`): group 1 the path. */
+const PHP_GROUP_PREFIX = /(?:["']prefix["']\s*=>\s*|\bprefix\s*\(\s*)["']\/?([^"'\n]{0,100})["']/;
+/** Middleware that does not decide who the caller is: the web and api stacks, rate limits, CORS, locale, caching, bindings. */
+/** A Laravel group's middleware value: group 1 a list, one or more quoted names, or a class. */
+const PHP_MIDDLEWARE_VALUE = /\bmiddleware["']?\s*(?:=>|\()\s*(\[[^\]\n]{0,200}\]|["'][^"'\n]{0,100}["'](?:\s*,\s*["'][^"'\n]{0,100}["']){0,8}|[\w\\]{1,120}::class)/g;
+const NON_ACCESS_MIDDLEWARE = /^(?:web|api|throttle|bindings|substitutebindings|cors|locale|localization|localize|localizationredirect|localesessionredirect|setlocale|lang|language|cache|cache\.headers|nocache|csrf|xss|json|forcejson|https|secure|log|logging)$/i;
+
+/**
+ * A Laravel route group over an administrator's path (`Route::group(['prefix' => 'admin', 'middleware' => []], function
+ * () {`, `Route::prefix('admin')->name('admin.')->group(function () {`) given no middleware that authenticates (none, an
+ * empty list, or only the web stack, rate limits or locale), registering at least one route that is not the admin's
+ * sign-in, and standing outside every group that authenticates (a routes file read from its top, or the group at the
+ * first column under a statement that closes there): every route inside is served to anyone. Not: a group carrying
+ * `auth`, a role or a middleware of the project's own (it may guard), a `guest` group (the admin's sign-in pages), a
+ * group of package routes alone (`Voyager::routes()` guards itself), a routes file named for admins with no guard in
+ * sight (its service provider may load it behind one).
+ */
+function openLaravelAdminGroup(lines: DiffLine[], index: number, path: string, groups: LaravelGroups): boolean {
+  const text = lines[index].text;
+  // The statement up to the closure that opens the group, on its first line or chained on the next four.
+  let statement = "";
+  let opened = -1;
+  for (let j = index; j < lines.length && j <= index + 4 && lines[j].kind !== "-" && lines[j].text.length <= 400; j++) {
+    statement += ` ${lines[j].text}`;
+    if (PHP_GROUP_OPEN.test(lines[j].text)) { opened = j; break; }
+    if (/;\s*$/.test(lines[j].text)) return false;
+  }
+  if (opened < 0) return false;
+  const prefix = PHP_GROUP_PREFIX.exec(statement)?.[1];
+  if (prefix === undefined || signInPath(prefix) || !prefix.split(/[/.]/).some((s) => splitWords(s).some((w) => ADMIN_WORDS.has(w)))) return false;
+  // Each middleware value the statement gives (the attribute array's `'middleware' => [...]`, a chained `->middleware(...)`):
+  // read alone, as the array's other keys (`'as' => 'admin.'`) name no middleware.
+  for (const m of statement.matchAll(PHP_MIDDLEWARE_VALUE)) {
+    const value = m[1];
+    if (PHP_GUARD_MIDDLEWARE.test(`middleware ${value}`) || /::class\b/.test(value)) return false;
+    // A name other than the stacks that decide nothing about the caller may be the guard; `guest` marks sign-in pages.
+    if ([...value.matchAll(/["']([\w.:-]{1,60})["']/g)].some((n) => /^guest$/i.test(n[1].split(":")[0]) || !NON_ACCESS_MIDDLEWARE.test(n[1].split(":")[0]))) return false;
+  }
+  // A middleware written some other way (a variable, a constant) is not read: it may guard.
+  if ((statement.match(/\bmiddleware\b/g) ?? []).length !== [...statement.matchAll(PHP_MIDDLEWARE_VALUE)].length) return false;
+  // The group registers a route of its own that is not a sign-in one (its closure, up to forty lines).
+  let depth = 0;
+  let route = false;
+  for (let j = opened + 1; j < lines.length && j <= opened + 40 && lines[j].hunk === lines[index].hunk && !route; j++) {
+    const t = lines[j].text;
+    if (lines[j].kind === "-" || t.length > 400 || COMMENTED.test(t)) continue;
+    if (PHP_GROUP_CLOSE.test(t) && depth === 0) break;
+    const m = PHP_ROUTE.exec(t);
+    route = m !== null && !signInPath(m[2]);
+    if (/\b(?:function|fn)\b[^\n]{0,200}\{\s*$/.test(t) || PHP_GROUP_OPEN.test(t)) depth++;
+    else if (PHP_GROUP_CLOSE.test(t)) depth--;
+  }
+  if (!route) return false;
   const fromTop = (lines[0].newLine === 1 || (lines[0].kind === "-" && lines[0].newLine <= 1)) && lines[index].hunk === lines[0].hunk;
   if (fromTop ? groups.guarded[index] === 1 : /^\s/.test(text) || (groups.topLevel ??= topLevelLines(lines))[index] !== 1) return false;
   return groups.guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
@@ -355,6 +416,15 @@ export function commentedOutGuardRegistration(lines: DiffLine[], isGuardName: (n
       break;
     }
     if (below < 0) continue;
+    // Go's group block (`{` alone, then the group's routes: gin's and echo's documented layout) opens below the guards.
+    if (lines[below].text.trim() === "{") {
+      const block = below;
+      for (let j = block + 1; j < lines.length && j <= block + 4 && lines[j].hunk === l.hunk && below === block; j++) {
+        if (lines[j].kind === "-" || lines[j].text.trim() === "" || COMMENTED.test(lines[j].text)) continue;
+        below = j;
+      }
+      if (below === block) continue;
+    }
     const text = lines[below].text;
     const live = LIVE_REGISTRATION.exec(text);
     if (!live) continue;
@@ -367,10 +437,13 @@ export function commentedOutGuardRegistration(lines: DiffLine[], isGuardName: (n
     } else {
       // The same router (`patientsRouter.use(auth)` over `patientsRouter.get(...)`), or a chain continued from it.
       const name = live[1] ?? live[2];
-      if (name !== router) continue;
+      // Or the group declared right above the switched-off guards whose routes follow (`adminPrivate := r.Group("/admin/user")`,
+      // then `// userPrivate.Use(Permission())` copied from another group's file, then `{ adminPrivate.POST(...) }`): the
+      // line sits in that group's slot for its middleware, whatever object it names.
+      if (name !== router && groupDeclaredAbove(lines, i) !== name) continue;
       let chained = text;
       for (let j = below + 1; j < lines.length && j <= below + 6 && lines[j].kind !== "-" && !/;\s*$/.test(chained) && /^\s*[.)]/.test(lines[j].text); j++) chained += ` ${lines[j].text}`;
-      if (identifiers(chained).some((t) => guards.includes(t) || (t !== router && isGuardName(t) && !/^(?:get|post|put|patch|delete|use|route)$/i.test(t)))) continue;
+      if (identifiers(chained).some((t) => guards.includes(t) || (t !== router && t !== name && isGuardName(t) && !/^(?:get|post|put|patch|delete|use|route)$/i.test(t)))) continue;
       // A mount of a path: the live one mounts the same path (`router.use('/patients', patientRoutes)`).
       if (path !== undefined && !new RegExp(`\\.use\\s*\\(\\s*["'\`]${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`).test(text)) continue;
       // The guard registered live elsewhere in the file: moved, not switched off.
@@ -386,6 +459,18 @@ export function commentedOutGuardRegistration(lines: DiffLine[], isGuardName: (n
     found.push(i);
   }
   return found;
+}
+
+/** A route group declared (`admin := r.Group("/admin")`, `const admin = app.route("/admin")`): group 1 its name. */
+const GROUP_DECLARATION = /^\s*(?:(?:const|let|var)\s+)?([\w$]{1,60})\s*:?=\s*[\w$.]{1,120}\.(?:Group|group)\s*\(/;
+/** The group declared on the nearest live line above `index` (blank and comment lines passed over, at most 8 up), if any. */
+function groupDeclaredAbove(lines: DiffLine[], index: number): string | undefined {
+  for (let j = index - 1; j >= 0 && j >= index - 8 && lines[j].hunk === lines[index].hunk; j--) {
+    const t = lines[j].text;
+    if (lines[j].kind === "-" || t.trim() === "" || COMMENTED.test(t)) continue;
+    return t.length <= 400 ? GROUP_DECLARATION.exec(t)?.[1] : undefined;
+  }
+  return undefined;
 }
 
 /** The identifiers in a line; with `rubySuffix`, a Ruby predicate's or bang method's `?`/`!` stays part of its name. */
