@@ -78,3 +78,21 @@ describe("nodemailer transports of mail providers", () => {
     ], false);
   });
 });
+
+describe("an environment read's fallback written as its own statement", () => {
+  it("finds the literal given when the secret's variable is unset", async () => {
+    await expectArea("secrets", [
+      ["go", "internal/auth/secret.go", ["+func jwtSecret() []byte {", "+\tsecret := os.Getenv(\"JWT_SECRET\")", "+\tif secret == \"\" {", "+\t\tsecret = \"cristiano-ist-der-beste-spieler\"", "+\t}", "+\treturn []byte(secret)", "+}"]],
+      ["javascript", "src/auth.js", ["+let signingKey = process.env.SESSION_SECRET;", "+if (!signingKey) {", "+  signingKey = 'Kq93-hjd8-ss0a-mmQ1';", "+}"]],
+      ["python", "app/settings.py", ["+api_token = os.getenv(\"API_TOKEN\")", "+if not api_token:", "+    api_token = \"b7f3c9e2a1d84f60\""]],
+    ], true);
+  });
+
+  it("stays quiet on placeholders and on settings that are not secrets", async () => {
+    await expectArea("secrets", [
+      ["placeholder", "internal/auth/secret.go", ["+\tsecret := os.Getenv(\"JWT_SECRET\")", "+\tif secret == \"\" {", "+\t\tsecret = \"your-secret-here\"", "+\t}"]],
+      ["port", "cmd/server/main.go", ["+\tport := os.Getenv(\"PORT\")", "+\tif port == \"\" {", "+\t\tport = \"8080\"", "+\t}"]],
+      ["not tested for empty", "internal/auth/secret.go", ["+\tmode := os.Getenv(\"JWT_SECRET\")", "+\tlog.Println(mode)", "+\tlabel = \"cristiano-ist-der-beste-spieler\""]],
+    ], false);
+  });
+});
