@@ -96,3 +96,18 @@ describe("an environment read's fallback written as its own statement", () => {
     ], false);
   });
 });
+
+describe("models in a project folder named by the dotted convention", () => {
+  it("finds personal fields of a class in X.Models/ or X.Domain/", async () => {
+    await expectArea("pii_retention", [
+      ["csharp models project", "Chef.HRMS.Models/Profile/IdentityDocument.cs", ["+public abstract class IdentityDocument : Model", "+{", "+    public DateTime DateOfBirth { get; set; }", "+}"]],
+      ["csharp domain project", "src/Shop.Domain/Buyers/Buyer.cs", ["+public class Buyer", "+{", "+    public string PhoneNumber { get; set; }", "+}"]],
+    ], true);
+  });
+
+  it("stays quiet on the same property outside a model project", async () => {
+    await expectArea("pii_retention", [
+      ["view helper", "Chef.HRMS.Web/Helpers/FormState.cs", ["+public class FormState", "+{", "+    public DateTime DateOfBirth { get; set; }", "+}"]],
+    ], false);
+  });
+});
