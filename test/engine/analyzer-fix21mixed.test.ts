@@ -111,3 +111,21 @@ describe("models in a project folder named by the dotted convention", () => {
     ], false);
   });
 });
+
+describe("a literal password hashed into an account", () => {
+  it("finds seeded accounts whose password is a literal", async () => {
+    await expectArea("secrets", [
+      ["python passlib", "app/seed.py", ["+admin = User(", "+    username=\"admin\",", "+    password_hash=bcrypt.hash(\"adminpassword\"),", "+)"]],
+      ["laravel seeder", "database/seeders/AdminSeeder.php", ["+            'password' => Hash::make('Sup3rAdmin!2024'),"]],
+      ["spring", "src/main/java/com/acme/DataLoader.java", ["+        admin.setPassword(passwordEncoder.encode(\"clinicAdmin#77\"));"]],
+    ], true);
+  });
+
+  it("stays quiet on factories, the framework's sample password and hashing what was typed", async () => {
+    await expectArea("secrets", [
+      ["laravel factory", "database/factories/UserFactory.php", ["+            'password' => Hash::make('Sup3rAdmin!2024'),"]],
+      ["sample password", "database/seeders/UserSeeder.php", ["+            'password' => bcrypt('password'),"]],
+      ["typed password", "app/auth.py", ["+    user.password_hash = bcrypt.hash(form.password.data)"]],
+    ], false);
+  });
+});

@@ -1606,6 +1606,28 @@ function fallbackIsCredential(name: string, value: string): boolean {
   return lastWord === "key" ? keyShapedSecret(name, value) || (SECRET_KEY_WHOLE.test(name) && isLiteralCredential(name, value, true)) : isLiteralCredential(name, value, true);
 }
 
+/**
+ * Password-hashing calls given a literal: passlib/bcrypt bcrypt.hash("..."), bcrypt.hashpw(b"...", ...), Werkzeug
+ * generate_password_hash, Django make_password, Laravel Hash::make / bcrypt(), PHP password_hash, Node bcrypt.hash /
+ * hashSync, Ruby BCrypt::Password.create, Spring passwordEncoder.encode, BCrypt.Net HashPassword. What is hashed is an
+ * account's password: a seeded admin's or a default user's, whoever reads the code can sign in with it.
+ */
+const HASHED_LITERAL = /\b(?:bcrypt(?:js)?\.(?:hash|hashpw|hashSync|generate_password_hash)|\w*(?:pwd|password|crypt)_?(?:context|ctx)\.hash|Hash::make|bcrypt|make_password|generate_password_hash|password_hash|BCrypt::Password\.create|\w*[Pp]assword[Ee]ncoder\s*(?:\(\s*\))?\.encode|argon2\.hash|BCrypt(?:\.Net\.BCrypt)?\.HashPassword)\s*\(\s*[bB]?(["'`])([^"'`\\\n]{1,100})\1/;
+/** Factories and seed data for tests build sample accounts. */
+const SAMPLE_ACCOUNT_PATH = /(?:^|\/)(?:factories|fixtures?|test_?data|mocks?|stubs?)\//i;
+function hashedLiteralPassword(diff: FileDiff, index: number): string | undefined {
+  const text = diff.lines[index].text;
+  if (text.length > 400 || COMMENT.test(text) || SAMPLE_ACCOUNT_PATH.test(diff.path)) return undefined;
+  const m = HASHED_LITERAL.exec(text);
+  if (!m) return undefined;
+  const value = m[2];
+  // The documented "password" of framework factories and demo defaults (admin, 123456) are placeholders of a sort;
+  // a demo program hashing a literal (func main) hashes sample input.
+  if (value.length < 6 || isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value)) return undefined;
+  if (hunksWithProgramEntry(diff).has(diff.lines[index].hunk)) return undefined;
+  return "password hashed from a literal";
+}
+
 /** `name = "literal"` alone on its line (Go, Python, JavaScript, Ruby, PHP, Kotlin). */
 const LITERAL_REASSIGNMENT = /^\s*(?:self\.|this\.|\$)?([A-Za-z_]\w{0,60})\s*=\s*(["'`])([^"'`\\\n]{1,200})\2\s*;?\s*$/;
 /** An environment read bound to a name: secret := os.Getenv("JWT_SECRET"), const s = process.env.JWT_SECRET, $s = getenv('X'). */
@@ -1768,7 +1790,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : pairValue !== undefined ? "credential in an environment name/value pair"
       : parameterDefault !== undefined ? "credential given as a CloudFormation parameter default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? wrappedAssignmentCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? emptyCheckFallback(diff, index) ?? serverConfigPassword(diff, index) ?? secretObjectDefault(diff, index, kind, isSecretManifest) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? wrappedAssignmentCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? emptyCheckFallback(diff, index) ?? hashedLiteralPassword(diff, index) ?? serverConfigPassword(diff, index) ?? secretObjectDefault(diff, index, kind, isSecretManifest) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text) || (!KNOWN_FORMAT_KINDS.has(secretKind) && shortLiteralReKeyed(diff, index))) continue;
     if (testConfig && !remoteTestCredential(diff, index, secretKind)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.
