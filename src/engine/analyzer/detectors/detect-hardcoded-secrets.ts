@@ -1591,12 +1591,75 @@ function envFallbackCredential(text: string): string | undefined {
       const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 220);
       const bare = /^\$\{/.test(m[0]);
       const value = bare ? /^([^}\s"'$]{1,200})\}/.exec(rest)?.[1] : literalArgument(/^[bB]?(["'`])[^"'`\\\n]*\1/.exec(rest)?.[0] ?? "");
-      if (!name || value === undefined || !envNameMeansSecret(name)) continue;
-      if (value.length < 4 || isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value) || namesItsKey(name, value)) continue;
-      if (STAND_IN_WORD.test(value) && !randomLooking(value)) continue;
-      const lastWord = keyWords(name).pop();
-      if (lastWord === "key" ? keyShapedSecret(name, value) || (SECRET_KEY_WHOLE.test(name) && isLiteralCredential(name, value, true)) : isLiteralCredential(name, value, true)) return "credential given as an environment fallback";
+      if (name && value !== undefined && fallbackIsCredential(name, value)) return "credential given as an environment fallback";
     }
+  }
+  return undefined;
+}
+
+/** Whether `value`, used when the environment variable `name` is unset, is a secret: the name means one, the value is no placeholder or stand-in. */
+function fallbackIsCredential(name: string, value: string): boolean {
+  if (!envNameMeansSecret(name)) return false;
+  if (value.length < 4 || isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value) || namesItsKey(name, value)) return false;
+  if (STAND_IN_WORD.test(value) && !randomLooking(value)) return false;
+  const lastWord = keyWords(name).pop();
+  return lastWord === "key" ? keyShapedSecret(name, value) || (SECRET_KEY_WHOLE.test(name) && isLiteralCredential(name, value, true)) : isLiteralCredential(name, value, true);
+}
+
+/**
+ * Password-hashing calls given a literal: passlib/bcrypt bcrypt.hash("..."), bcrypt.hashpw(b"...", ...), Werkzeug
+ * generate_password_hash, Django make_password, Laravel Hash::make / bcrypt(), PHP password_hash, Node bcrypt.hash /
+ * hashSync, Ruby BCrypt::Password.create, Spring passwordEncoder.encode, BCrypt.Net HashPassword. What is hashed is an
+ * account's password: a seeded admin's or a default user's, whoever reads the code can sign in with it.
+ */
+const HASHED_LITERAL = /\b(?:bcrypt(?:js)?\.(?:hash|hashpw|hashSync|generate_password_hash)|\w*(?:pwd|password|crypt)_?(?:context|ctx)\.hash|Hash::make|bcrypt|make_password|generate_password_hash|password_hash|BCrypt::Password\.create|\w*[Pp]assword[Ee]ncoder\s*(?:\(\s*\))?\.encode|argon2\.hash|BCrypt(?:\.Net\.BCrypt)?\.HashPassword)\s*\(\s*[bB]?(["'`])([^"'`\\\n]{1,100})\1/;
+/** Factories and seed data for tests build sample accounts. */
+const SAMPLE_ACCOUNT_PATH = /(?:^|\/)(?:factories|fixtures?|test_?data|mocks?|stubs?)\//i;
+function hashedLiteralPassword(diff: FileDiff, index: number): string | undefined {
+  const text = diff.lines[index].text;
+  if (text.length > 400 || COMMENT.test(text) || SAMPLE_ACCOUNT_PATH.test(diff.path)) return undefined;
+  const m = HASHED_LITERAL.exec(text);
+  if (!m) return undefined;
+  const value = m[2];
+  // The documented "password" of framework factories and demo defaults (admin, 123456) are placeholders of a sort;
+  // a demo program hashing a literal (func main) hashes sample input.
+  if (value.length < 6 || isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value)) return undefined;
+  if (hunksWithProgramEntry(diff).has(diff.lines[index].hunk)) return undefined;
+  return "password hashed from a literal";
+}
+
+/** `name = "literal"` alone on its line (Go, Python, JavaScript, Ruby, PHP, Kotlin). */
+const LITERAL_REASSIGNMENT = /^\s*(?:self\.|this\.|\$)?([A-Za-z_]\w{0,60})\s*=\s*(["'`])([^"'`\\\n]{1,200})\2\s*;?\s*$/;
+/** An environment read bound to a name: secret := os.Getenv("JWT_SECRET"), const s = process.env.JWT_SECRET, $s = getenv('X'). */
+const ENV_BINDING = /^\s*(?:(?:const|let|var|val|final|private|static|String|string)\s+)*(?:self\.|this\.|\$)?([A-Za-z_]\w{0,60})\s*(?::\s*[\w?<>]{1,40}\s*)?:?=\s*(?:\w+\s*\(\s*)?(?:os\.(?:Getenv|getenv|environ\.get|LookupEnv)\s*\(\s*|process\.env\.|process\.env\[\s*|os\.environ\[\s*|ENV\[\s*|getenv\s*\(\s*|System\.getenv\s*\(\s*|Environment\.GetEnvironmentVariable\s*\(\s*|env::var\s*\(\s*)["'`]?([A-Za-z_]\w{0,80})/;
+/**
+ * The fallback of an environment read written as its own statement: the variable read, tested for being unset, and
+ * given a literal (Go `s := os.Getenv("JWT_SECRET")` / `if s == "" { s = "..." }`, JavaScript `if (!secret) secret =
+ * "..."`, Python `if not secret:`): when the variable is unset, the literal is the secret in use, as with
+ * os.getenv("JWT_SECRET", "...").
+ */
+function emptyCheckFallback(diff: FileDiff, index: number): string | undefined {
+  const text = diff.lines[index].text;
+  if (text.length > 400) return undefined;
+  const assigned = LITERAL_REASSIGNMENT.exec(text);
+  if (!assigned) return undefined;
+  const name = assigned[1];
+  const escaped = name;
+  const emptyTest = new RegExp(`\\bif\\b[\\s(]*(?:!\\s*(?:\\$|this\\.|self\\.)?${escaped}\\b|not\\s+(?:self\\.)?${escaped}\\b|(?:\\$|this\\.|self\\.)?${escaped}\\s*(?:===?\\s*(?:""|''|nil|null|None|undefined)|is\\s+None|\\.(?:isEmpty|is_empty)\\s*\\(\\s*\\)|\\.(?:empty|blank|nil)\\?)|(?:len|empty|strlen)\\s*\\(\\s*\\$?${escaped}\\s*\\)\\s*(?:==\\s*0)?)`);
+  let tested = false;
+  for (let i = index, seen = 0; i >= 0 && seen < 8; i--) {
+    const line = diff.lines[i];
+    if (line.kind === "-" || line.text.trim() === "") continue;
+    seen++;
+    if (line.text.length > 400) return undefined;
+    if (!tested) {
+      // The test is on one of the two lines above the assignment (`if s == "" {`, `if (!s)`, `if not s:`).
+      if (i < index && emptyTest.test(line.text)) tested = true;
+      else if (seen > 2) return undefined;
+      continue;
+    }
+    const env = ENV_BINDING.exec(line.text);
+    if (env && env[1] === name) return fallbackIsCredential(env[2], assigned[3]) ? "credential given as an environment fallback" : undefined;
   }
   return undefined;
 }
@@ -1727,7 +1790,7 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
       : variableDefault !== undefined ? "credential given as a Terraform variable default"
       : pairValue !== undefined ? "credential in an environment name/value pair"
       : parameterDefault !== undefined ? "credential given as a CloudFormation parameter default"
-      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? wrappedAssignmentCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? serverConfigPassword(diff, index) ?? secretObjectDefault(diff, index, kind, isSecretManifest) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
+      : classify(line.text, kind, isSecretManifest) ?? splitSubscriptCredential(diff, index, kind) ?? wrappedAssignmentCredential(diff, index, kind) ?? connectCallPassword(diff, index) ?? netrcFilePassword(diff, index) ?? registryAuth(diff, index) ?? emptyCheckFallback(diff, index) ?? hashedLiteralPassword(diff, index) ?? serverConfigPassword(diff, index) ?? secretObjectDefault(diff, index, kind, isSecretManifest) ?? (COMMENT.test(line.text) ? undefined : positionalAuthPassword(line.text) ?? localKeyWordPassword(diff, index) ?? hexSecretId(line.text) ?? vendorAppIdKey(line.text, appIdLines, index) ?? credentialModuleExport(diff.path, line.text) ?? typeNamedCredential(diff, index) ?? optionSinkCredential(line.text) ?? (sink = sinkCredential(diff, index) ?? namedCredentialArgument(diff, index))?.kind);
     if (!secretKind || literalAlreadyThere(diff, line.text) || (!KNOWN_FORMAT_KINDS.has(secretKind) && shortLiteralReKeyed(diff, index))) continue;
     if (testConfig && !remoteTestCredential(diff, index, secretKind)) continue;
     // A sink given a name whose definition is already reported: one finding for the one secret.

@@ -165,6 +165,8 @@ const SCHEMA_MARKER = /\bnew\s+(?:mongoose\.)?Schema\s*[<(]|\bmongoose\.model\s*
  * vo/do/bean packages and their UserPO/UserVO/UserDO classes (the Alibaba Java guidelines' naming), persistence and orm
  * packages, records, DTOs. A field added there without its class line in view is still a field of a data object.
  */
+/** A .NET (or Java/Gradle) project named for its models by the dotted convention: Chef.HRMS.Models/, Shop.Domain/, App.Data.Entities/. */
+const MODEL_PROJECT_FOLDER = /(?:^|\/)[A-Za-z]\w*(?:\.\w+)*\.(?:Models?|Entities|Entity|Domain)\//;
 const DATA_OBJECT_FOLDER = /(?:^|\/)(?:pojos?|po|vo|do|beans?|persistence|orm|records|dtos?|dataobjects?|jpa)\//i;
 /** The role a data object's class name ends with (UserEntity, UserPO, StaffDto): the name before it is the entity's. */
 const DATA_OBJECT_ROLE = "Entity|Model|Record|Pojo|POJO|PO|DO|VO|Bean|Dto|DTO";
@@ -452,7 +454,7 @@ export function detectPiiFields(diff: FileDiff): RawFinding[] {
   if (isTestOnly || GENERATED_PROTOBUF_PATH.test(diff.path) || GENERATED_SDK_PATH.test(diff.path) || DECLARATION_FILE.test(diff.path)) return [];
   // Whether the file declares a data model, read only when a model-only field definition matches.
   let model: boolean | undefined;
-  const isModel = () => (model ??= diff.fileClass.isModel || DATA_OBJECT_FOLDER.test(diff.path) || DATA_OBJECT_FILE.test(diff.path) || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
+  const isModel = () => (model ??= diff.fileClass.isModel || DATA_OBJECT_FOLDER.test(diff.path) || MODEL_PROJECT_FOLDER.test(diff.path) || DATA_OBJECT_FILE.test(diff.path) || MODEL_DECLARATION.test(diff.added.text) || (diff.lines.length < 400 && diff.lines.some((l) => l.kind === " " && MODEL_DECLARATION.test(l.text))));
   // A TypeScript interface or type named for a person, with nothing else making the file a model (a Vue composable's
   // `interface ExistingContact { first_name?: string; phone?: string }`): the shape of data the client received, held in
   // memory; there only the special categories count, as in an API description.

@@ -328,7 +328,39 @@ export function detectSensitiveDataInLogs(diff: FileDiff): RawFinding[] {
     report(index, raw);
   }
   for (const { index, raw } of argumentsAddedToUnchangedCalls(diff)) report(index, raw);
+  for (const { index, raw } of sourceGeneratedLogMethods(diff)) report(index, raw);
   return findings;
+}
+
+/** A method declared right after a logging attribute: `partial void LogAddUser(this ILogger logger, string email)`. */
+const LOG_METHOD_DECLARATION = /\b(?:partial|static|public|internal|private)\s+[\w<>?,. ]{0,80}?\b\w+\s*\($/;
+const LOG_ATTRIBUTE = /\[\s*(?:Microsoft\.Extensions\.Logging\.)?LoggerMessage(?:Attribute)?\b/;
+/**
+ * .NET's source-generated logging: a method marked [LoggerMessage(...)] is generated to write a log line whose
+ * parameters (all but the ILogger and the exception) are logged as the message's values, so a parameter named like
+ * personal data or a secret is logged as surely as an argument of logger.LogInformation. The attribute or the
+ * declaration must be added; the parameters are read as a call's arguments, their types dropped.
+ */
+function sourceGeneratedLogMethods(diff: FileDiff): Array<{ index: number; raw: string }> {
+  const out: Array<{ index: number; raw: string }> = [];
+  for (const at of diff.added.indexes) {
+    if (!diff.lines[at].text.includes("LoggerMessage") || !LOG_ATTRIBUTE.test(diff.lines[at].text)) continue;
+    for (let i = at; i < Math.min(diff.lines.length, at + 4); i++) {
+      const line = diff.lines[i];
+      if (line.kind === "-" || line.hunk !== diff.lines[at].hunk) continue;
+      const text = i === at ? line.text.replace(/^[^\]]*\]/, "") : line.text;
+      const open = text.indexOf("(");
+      if (open < 0 || !LOG_METHOD_DECLARATION.test(text.slice(0, open + 1))) continue;
+      const params = readArguments(diff, i, line.text.length - text.length + open).slice(1);
+      // Each parameter's name, its type and modifiers dropped; the logger and an exception are not logged values.
+      const names = params.replace(/\)[\s\S]*$/, "").split(",").map((p) => p.trim())
+        .filter((p) => !/\b(?:I?Logger(?:<[^>]*>)?|Exception|LogLevel)\??\s+\w+$/.test(p))
+        .map((p) => /(\w+)\s*(?:=[^,]*)?$/.exec(p)?.[1] ?? "").filter(Boolean);
+      if (names.length > 0) out.push({ index: i, raw: `${names.join(", ")})` });
+      break;
+    }
+  }
+  return out;
 }
 
 /**

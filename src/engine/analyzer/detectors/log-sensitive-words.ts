@@ -183,6 +183,9 @@ export type Sensitive = { kind: "pii" | "secret"; value: string };
 /** Words before the noun that make the name a template, a setting or a flag, not the value: TplForgotPassword, isEmail. */
 const NOT_A_VALUE = new Set(["tpl", "template", "templates", "route", "routes", "label", "hint", "placeholder", "policy", "prompt", "dialog", "modal", "button", "screen", "view", "page", "regex", "pattern", "validator", "min", "max", "strength", "error", "errors", "msg", "message", "subject", "is", "has", "should", "can", "needs", "require", "requires", "show", "use", "allow", "enable", "enabled", "validate", "check", "send", "sent", "missing", "invalid", "default", "env", "setting", "settings", "config", "option", "options", "param", "header", "column", "field", "key", "attr", "attribute", "const", "constant", "type", "format", "mode", "i18n", "translation", "trans", "lang", "include", "includes", "exclude", "excludes", "omit", "hide", "strip", "with", "without"]);
 
+/** First words of a name that make it a count of what it names: numberOfEmails, num_phones, totalEmails. */
+const COUNT_LEAD = new Set(["number", "num", "nb", "count", "total", "n"]);
+
 /** Words before a personal-data noun that make it a thing's: PACKAGE_FAMILY_NAME, service_account_email, app_name. */
 const THING = new Set(["package", "app", "application", "product", "font", "class", "module", "service", "host", "server", "file", "project", "device", "model", "bot", "system", "company", "org", "organization", "organisation", "team", "tenant", "workspace", "domain", "channel", "group", "repo", "repository", "bucket", "queue", "topic", "table", "schema", "database", "db", "cluster", "node", "pod", "container", "image", "noreply", "support", "admin", "smtp", "from", "base", "root", "suffix"]);
 
@@ -225,6 +228,9 @@ export function classifyWords(original: string[]): "pii" | "secret" | null {
   if (SECRET_PAIR[last]?.includes(before)) return "secret";
   if (LINK_WORD.has(last) && LINK_PURPOSE.has(before)) return "secret";
   const thing = words.slice(0, end - 1).some((w) => THING.has(w));
+  // A count of the data, named count first (numberOfReturnedEmails, num_emails, totalEmails, countPhones), is a number,
+  // as emailCount is; the lead is read in the name's own words (numero_telefono is Spanish for a phone number).
+  if (end >= 2 && COUNT_LEAD.has(original[0]) && (words[1] === "of" || /s$/.test(last))) return null;
   if (PII_WORD.has(last) || last === "nationalid" || FOREIGN_PAIR[last]?.includes(before)) {
     // "social" and "passe" end a foreign pair: the first names a security number, the second a password.
     if (last === "passe" || last === "sandi" || last === "khau") return "secret";
