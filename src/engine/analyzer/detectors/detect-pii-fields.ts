@@ -443,6 +443,8 @@ function entityInView(diff: FileDiff, words: RegExp, entity: RegExp): boolean {
 }
 
 export function toSnakeCase(name: string): string {
+  // Every replacement below needs an upper-case ASCII letter; without one only the lower-casing is left.
+  if (!/[A-Z]/.test(name)) return name.toLowerCase();
   // One lower-case letter before an acronym (`iBAN`, `iBANNumber`) is a lower-cased first letter, not a word of its own.
   return name.replace(/^([a-z])([A-Z]+)(?=[A-Z][a-z]|\d|$)/, (_, first: string, rest: string) => first + rest.toLowerCase()).replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
 }

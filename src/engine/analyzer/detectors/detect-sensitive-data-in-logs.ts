@@ -97,10 +97,18 @@ const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|\$([A-Za-z_]\w*(?:
 /** Replaces each string literal by the expressions interpolated into it. */
 function keepCodeOnly(text: string): string {
   return text.replace(STRING_LITERAL, (_all, _quote, body: string) => {
+    // Every INTERPOLATION match holds "{", "$" or "\\(": a literal with none of them keeps nothing (most messages).
+    if (!body.includes("{") && !body.includes("$") && !body.includes("\\(")) return '""';
     const kept: string[] = [];
     for (const m of body.matchAll(INTERPOLATION)) kept.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? "");
     return kept.length ? ` ${kept.join(" ")} ` : '""';
   });
+}
+
+/** keepCodeOnly(subscriptsAsFields(raw)), given args = keepCodeOnly(raw): the same text when no subscript was rewritten. */
+function codeOfFields(raw: string, args: string): string {
+  const subscripted = subscriptsAsFields(raw);
+  return subscripted === raw ? args : keepCodeOnly(subscripted);
 }
 
 /**
@@ -388,12 +396,18 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   // An environment variable named for a secret is read like a variable of that name (process.env.STRIPE_SECRET_KEY).
   const raw = envSecretsAsNames(logged, isSecretName);
   const args = keepCodeOnly(raw);
-  const secret = secretValue(args) ?? (onlyErrors(args) || onlyIds(args) || NAMED_FIELD.test(raw) ? null : MESSAGE_NAMES_SECRET.exec(raw) ?? MESSAGE_NAMES_PASS.exec(raw) ?? KEYED_SECRET.exec(raw));
+  // The message patterns run first: they rarely match, and when none does the (costlier) error, id and field checks that
+  // would discard their match cannot change the result.
+  let secret = secretValue(args);
+  if (!secret) {
+    const named = MESSAGE_NAMES_SECRET.exec(raw) ?? MESSAGE_NAMES_PASS.exec(raw) ?? KEYED_SECRET.exec(raw);
+    secret = named === null || onlyErrors(args) || onlyIds(args) || NAMED_FIELD.test(raw) ? null : named;
+  }
   let pii = piiValue(args) ?? WHOLE_OBJECT.exec(raw);
   // One field of the request read by subscript or getter (request.json["order_id"], request.form.get("product_id")) is
   // that field, read by its name like req.body.orderId: an id or a count is not personal data.
   if (pii && /^(?:req|request)\b/.test(pii[0]) && /\[|\.get\(/.test(raw)) {
-    const fields = keepCodeOnly(subscriptsAsFields(raw));
+    const fields = codeOfFields(raw, args);
     if (fields !== args && !piiValue(fields)) pii = null;
   }
   // A bare "address" beside words of networks and machines is a network address, not where someone lives; with
@@ -404,7 +418,7 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
   // A file's, folder's or type's full name (.NET's FileInfo.FullName, Type.FullName) is a path or a class name.
   if (pii && /full_?name$/i.test(pii[0]) && fileFullName(args, pii[0], pii.index, diff, index)) pii = null;
-  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff) ?? paymentEventValue(keepCodeOnly(subscriptsAsFields(raw)), diff) ?? cardOwnField(args, diff, index);
+  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff) ?? paymentEventValue(codeOfFields(raw, args), diff) ?? cardOwnField(args, diff, index);
   let secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
   if (secretValueText && BARE_TOKEN.test(secretValueText.trim()) && usesTextTokenizer(diff)) secretValueText = undefined;
   let piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
@@ -428,13 +442,16 @@ const MESSAGE_VALUE = /(?<![\w$.])(?:(?:msg|message|incoming|inbound|m)\s*\??\.\
 /** `from` beside the other end of a range (to, until, limit, page) is a date or an offset, not a sender. */
 const RANGE_WORDS = /(?<![\w$.])(?:to|until|till|limit|page|offset|size)(?![\w$])/;
 function messagingValue(code: string, diff: FileDiff): { kind: "pii"; value: string } | null {
-  if (code.length > 1000 || !(MESSAGING_PATH.test(diff.path) || someNewLineMatches(diff, MESSAGING_WORDS))) return null;
+  if (code.length > 1000) return null;
+  // The value is looked for first: the path and the file's lines (a scan of every new line) are read only when one is passed.
+  let value: string | null = null;
   MESSAGE_VALUE.lastIndex = 0;
   for (let m = MESSAGE_VALUE.exec(code); m; m = MESSAGE_VALUE.exec(code)) {
     if (m[1] === "from" && RANGE_WORDS.test(code)) continue;
-    if (passedAsValue(code, m.index, m[0].length)) return { kind: "pii", value: m[0] };
+    if (passedAsValue(code, m.index, m[0].length)) { value = m[0]; break; }
   }
-  return null;
+  if (value === null || !(MESSAGING_PATH.test(diff.path) || someNewLineMatches(diff, MESSAGING_WORDS))) return null;
+  return { kind: "pii", value };
 }
 
 /** Receivers whose FullName is a path or a type's name: FileInfo, DirectoryInfo, FileSystemInfo, Type, Assembly. */
