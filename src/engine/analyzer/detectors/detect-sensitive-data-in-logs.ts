@@ -1,6 +1,7 @@
 // Personal data or secrets passed to a logging call on an added line. String literals are dropped before
 // matching (a message text such as "email sent" is not personal data) but interpolations are kept.
 import type { RawFinding } from "../raw-finding.js";
+import { splitAlternatives } from "../line-scan.js";
 import { candidateLines, readArguments, scanJoinedText, someNewLineMatches, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { capturedDump, credentialNames, mailRecipient, envSecretsAsNames, goHeaderLoopNames, handlerRequestNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholeRequestValue } from "./log-whole-values.js";
@@ -89,7 +90,6 @@ function piiValue(args: string): RegExpExecArray | null {
 }
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*)/;
-const LOG_CALL_SCAN = new RegExp(LOG_CALL.source, "gm");
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
 // ${expr}, #{expr}, {expr}, $name / $obj.field (Kotlin, Scala, Groovy, PHP, shell) and \(expr) (Swift).
 const INTERPOLATION = /\$\{([^}]*)\}|#\{([^}]*)\}|\{([^}]*)\}|\$([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)|\\\(([^)]*)\)/g;
@@ -266,9 +266,112 @@ const MORE_CODE = /\.(?:exs?|dart|kt|kts|scala|groovy|lua|cr|nim|clj)$/i;
 /** Lines holding "log" in any case (nlog, authLogger, klog) or a log-context call, found by one scan of the side's joined text. */
 const LOG_WORD = /log|\bMDC\b|ThreadContext|CreateProperty|contextvars/gim;
 
+/*
+ * The known-call scan, split for speed. The lines it selects are exactly those a scan of LOG_CALL ("gm") over the
+ * joined text selects: a scan selects a line when some top-level alternative matches at one of its positions, so
+ * alternatives can be scanned apart (test/engine/sensitive-logs-known-call-scan.test.ts checks the split).
+ * LOG_CALL's last two alternatives start at any white space (`\sprintln(`, `{ log("`): scanned over the joined text
+ * they try every space of the file. They are found instead from their literals (println, log, debug), each match
+ * start worked out back from the literal. Laravel's chained logger (`\b(?:Log\s*::..|logger..|app..|resolve..)R`) is
+ * split into one alternative per receiver, so that each starts with its literal and no longer needs the joined-text scan.
+ */
+const WHITESPACE_LED_CALLS = "|(?:^|[;{]\\s*|\\s)println(?=\\s*\\()\\s*\\(|(?:^|[;{]\\s*|\\s)(?:log|debug)(?=\\s*\\(\\s*[{\"'`])\\s*\\(";
+/** Where each "(" of a regex source at `from` closes, and where the "|" at its depth after it is (escapes and classes skipped). */
+function groupEnd(source: string, from: number): { close: number; bar: number } {
+  let depth = 0;
+  let close = -1;
+  for (let i = from; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") { i++; continue; }
+    if (c === "[") { for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++; continue; }
+    if (c === "(") depth++;
+    else if (c === ")") { if (--depth === 0 && close < 0) close = i; if (depth < 0) break; }
+    else if (c === "|" && depth === 0 && close >= 0) return { close, bar: i };
+  }
+  return { close, bar: -1 };
+}
+function splitKnownCallScan(): RegExp {
+  let source = LOG_CALL.source;
+  if (!source.endsWith(WHITESPACE_LED_CALLS)) throw new Error("LOG_CALL's last alternatives changed: update WHITESPACE_LED_CALLS");
+  source = source.slice(0, -WHITESPACE_LED_CALLS.length);
+  // "(?:" + "\b(?:" receivers ")" R "|" the other alternatives.
+  const head = "(?:\\b(?:";
+  if (!source.startsWith(head)) throw new Error("LOG_CALL's first alternative changed: update splitKnownCallScan");
+  const { close, bar } = groupEnd(source, head.length - 3);
+  const receivers = splitAlternatives(source.slice(head.length, close));
+  if (!receivers || receivers.length < 2 || bar < 0) throw new Error("LOG_CALL's first alternative changed: update splitKnownCallScan");
+  const rest = source.slice(close + 1, bar);
+  return new RegExp(`(?:${receivers.map((receiver) => `\\b${receiver}${rest}`).join("|")}${source.slice(bar)}`, "gm");
+}
+const KNOWN_CALL_SCAN = splitKnownCallScan();
+const PRINTLN_CALL = /println\s*\(/y;
+const LOG_WORD_CALL = /log(?=\s*\(\s*[{"'`])/y;
+const DEBUG_WORD_CALL = /debug(?=\s*\(\s*[{"'`])/y;
+const SPACE = /\s/;
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/** Indexes (into diff.lines) of the lines of `side` where WHITESPACE_LED_CALLS match as the joined-text scan would, in order. */
+function whitespaceLedCallLines(side: FileDiff["added"]): number[] {
+  const { text } = side;
+  const at = new Set<number>();
+  const startsBefore = (literal: string, call: RegExp): void => {
+    for (let p = text.indexOf(literal); p >= 0; p = text.indexOf(literal, p + 1)) {
+      // Every way in ends right before the literal in white space (line terminators among it), ";" or "{", or at 0.
+      const before = p > 0 ? text[p - 1] : "";
+      if (before !== "" && before !== ";" && before !== "{" && !SPACE.test(before)) continue;
+      call.lastIndex = p;
+      if (!call.test(text)) continue;
+      // The three ways in: "^" (after a line terminator, "m" flag), one white-space character, or ";"/"{" then white space.
+      if (p === 0 || LINE_TERMINATOR.test(text[p - 1])) at.add(p);
+      if (p > 0 && SPACE.test(text[p - 1])) at.add(p - 1);
+      let w = p;
+      while (w > 0 && SPACE.test(text[w - 1])) w--;
+      if (w > 0 && (text[w - 1] === ";" || text[w - 1] === "{")) at.add(w - 1);
+    }
+  };
+  startsBefore("println", PRINTLN_CALL);
+  startsBefore("log", LOG_WORD_CALL);
+  startsBefore("debug", DEBUG_WORD_CALL);
+  if (at.size === 0) return [];
+  const { starts, indexes } = side;
+  const lines = new Set<number>();
+  for (const position of at) {
+    // The line whose span holds the position (the "\n" after a line is its own, as in scanJoinedText).
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= position) lo = mid;
+      else hi = mid - 1;
+    }
+    lines.add(indexes[lo]);
+  }
+  return [...lines].sort((a, b) => a - b);
+}
+
+/** The lines a joined-text scan of LOG_CALL selects on a side, in order (exported for the test that checks the split is exact). */
+export function knownLogCallLines(side: FileDiff["added"]): number[] {
+  return mergeSorted(candidateLines(side, KNOWN_CALL_SCAN), whitespaceLedCallLines(side));
+}
+
+/** Two ascending lists of line indexes as one, each once. */
+function mergeSorted(a: number[], b: number[]): number[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i] < b[j])) out.push(a[i++]);
+    else if (i >= a.length || b[j] < a[i]) out.push(b[j++]);
+    else { out.push(a[i++]); j++; }
+  }
+  return out;
+}
+
 /** Candidate lines of the known-call scan and lines holding "log", in order, each once. */
 function logCandidates(diff: FileDiff): number[] {
-  const known = candidateLines(diff.added, LOG_CALL_SCAN);
+  const known = knownLogCallLines(diff.added);
   const byWord = scanJoinedText(diff.added, LOG_WORD);
   if (byWord.length === 0) return known;
   const out: number[] = [];
