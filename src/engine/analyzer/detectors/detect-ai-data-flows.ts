@@ -875,19 +875,25 @@ function curlRequests(diff: FileDiff): AiDataFlows {
     if (service === null) service = fileMentions(diff);
     if (!service || (!REMOTE_URL.test(command) && service.selfHosted)) continue;
     if (!expands) { out.fixedCalls++; continue; }
-    out.findings.push({
-      ruleId: "ai-data-sent",
-      path: diff.path,
-      line: line.newLine,
-      side: "RIGHT",
-      evidence: line.text,
-      detail: { vendor: service.name, category: "ai" },
-      dedupeKey: `vendor|${service.name}`,
-      dedupePriority: -1,
-    });
+    out.findings.push(aiDataSent(diff, index, service.name));
     return out;
   }
   return out;
+}
+
+/** The finding for people's data sent to an AI vendor from an added line; one per vendor in a file. */
+function aiDataSent(diff: FileDiff, index: number, vendor: string): RawFinding {
+  const line = diff.lines[index];
+  return {
+    ruleId: "ai-data-sent",
+    path: diff.path,
+    line: line.newLine,
+    side: "RIGHT",
+    evidence: line.text,
+    detail: { vendor, category: "ai" },
+    dedupeKey: `vendor|${vendor}`,
+    dedupePriority: -1,
+  };
 }
 
 export interface AiDataFlows {
@@ -1044,16 +1050,7 @@ function promptTemplateData(diff: FileDiff): AiDataFlows | undefined {
       if (AUTHORED.test(expression)) continue;
       if (DATA.test(expression) || DATA_CAMEL.test(expression)) {
         const vendor = moduleVendor(diff) ?? LANGCHAIN ?? AI[0];
-        return { fixedCalls: 0, findings: [{
-          ruleId: "ai-data-sent",
-          path: diff.path,
-          line: line.newLine,
-          side: "RIGHT",
-          evidence: line.text,
-          detail: { vendor: vendor.name, category: "ai" },
-          dedupeKey: `vendor|${vendor.name}`,
-          dedupePriority: -1,
-        }] };
+        return { fixedCalls: 0, findings: [aiDataSent(diff, index, vendor.name)] };
       }
     }
   }
@@ -1072,19 +1069,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
   let facts: PromptFacts | undefined;
   let inFile: ThirdPartyService | undefined | null = null;
   const mentioned = () => (inFile === null ? (inFile = fileMentions(diff)) : inFile);
-  const finding = (index: number, vendor: string): AiDataFlows => {
-    const line = diff.lines[index];
-    return { fixedCalls, findings: [{
-      ruleId: "ai-data-sent",
-      path: diff.path,
-      line: line.newLine,
-      side: "RIGHT",
-      evidence: line.text,
-      detail: { vendor, category: "ai" },
-      dedupeKey: `vendor|${vendor}`,
-      dedupePriority: -1,
-    }] };
-  };
+  const finding = (index: number, vendor: string): AiDataFlows => ({ fixedCalls, findings: [aiDataSent(diff, index, vendor)] });
   const hinted = candidateLines(diff.added, AI_HINT).length > 0;
   let chains: Map<string, ThirdPartyService> | undefined;
   const chainsInFile = () => (chains ??= hinted ? chainBindings(diff) : new Map());

@@ -177,8 +177,7 @@ function laravelGroups(lines: DiffLine[]): LaravelGroups {
 
 /**
  * A Laravel route of an administrator's or over people's accounts, with no middleware of its own and inside no group
- * that authenticates, in a routes file read from its first line (so no enclosing group is out of sight). A routes
- * file named for admins with no guard in sight may be loaded behind one by its service provider: left alone.
+ * that authenticates, in a routes file read from its first line (so no enclosing group is out of sight).
  */
 function openLaravelRoute(lines: DiffLine[], index: number, path: string, groups: LaravelGroups): boolean {
   const text = lines[index].text;
@@ -193,16 +192,14 @@ function openLaravelRoute(lines: DiffLine[], index: number, path: string, groups
   if (!admin && !(resource && PEOPLE_RESOURCE.test(segments[segments.length - 1] ?? ""))) return false;
   // The admin's own sign-in, sign-up and password-reset routes are public by nature.
   if (signInPath(m[2])) return false;
-  const fromTop = (lines[0].newLine === 1 || (lines[0].kind === "-" && lines[0].newLine <= 1)) && lines[index].hunk === lines[0].hunk;
-  if (fromTop ? groups.guarded[index] === 1 : /^\s/.test(text) || (groups.topLevel ??= topLevelLines(lines))[index] !== 1) return false;
-  return groups.guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
+  return outsideEveryGuard(lines, index, path, groups);
 }
 
 /** A Laravel group's path prefix (`'prefix' => 'admin'` in its attribute array, `Route::prefix('admin')`): group 1 the path. */
 const PHP_GROUP_PREFIX = /(?:["']prefix["']\s*=>\s*|\bprefix\s*\(\s*)["']\/?([^"'\n]{0,100})["']/;
-/** Middleware that does not decide who the caller is: the web and api stacks, rate limits, CORS, locale, caching, bindings. */
 /** A Laravel group's middleware value: group 1 a list, one or more quoted names, or a class. */
 const PHP_MIDDLEWARE_VALUE = /\bmiddleware["']?\s*(?:=>|\()\s*(\[[^\]\n]{0,200}\]|["'][^"'\n]{0,100}["'](?:\s*,\s*["'][^"'\n]{0,100}["']){0,8}|[\w\\]{1,120}::class)/g;
+/** Middleware that does not decide who the caller is: the web and api stacks, rate limits, CORS, locale, caching, bindings. */
 const NON_ACCESS_MIDDLEWARE = /^(?:web|api|throttle|bindings|substitutebindings|cors|locale|localization|localize|localizationredirect|localesessionredirect|setlocale|lang|language|cache|cache\.headers|nocache|csrf|xss|json|forcejson|https|secure|log|logging)$/i;
 
 /**
@@ -216,7 +213,6 @@ const NON_ACCESS_MIDDLEWARE = /^(?:web|api|throttle|bindings|substitutebindings|
  * sight (its service provider may load it behind one).
  */
 function openLaravelAdminGroup(lines: DiffLine[], index: number, path: string, groups: LaravelGroups): boolean {
-  const text = lines[index].text;
   // The statement up to the closure that opens the group, on its first line or chained on the next four.
   let statement = "";
   let opened = -1;
@@ -251,8 +247,17 @@ function openLaravelAdminGroup(lines: DiffLine[], index: number, path: string, g
     else if (PHP_GROUP_CLOSE.test(t)) depth--;
   }
   if (!route) return false;
+  return outsideEveryGuard(lines, index, path, groups);
+}
+
+/**
+ * Whether a Laravel route or group stands outside every group that authenticates: in a routes file read from its top,
+ * inside no guarded group; otherwise at the first column under a statement that closes there. A routes file named for
+ * admins with no guard in sight may be loaded behind one by its service provider: left alone.
+ */
+function outsideEveryGuard(lines: DiffLine[], index: number, path: string, groups: LaravelGroups): boolean {
   const fromTop = (lines[0].newLine === 1 || (lines[0].kind === "-" && lines[0].newLine <= 1)) && lines[index].hunk === lines[0].hunk;
-  if (fromTop ? groups.guarded[index] === 1 : /^\s/.test(text) || (groups.topLevel ??= topLevelLines(lines))[index] !== 1) return false;
+  if (fromTop ? groups.guarded[index] === 1 : /^\s/.test(lines[index].text) || (groups.topLevel ??= topLevelLines(lines))[index] !== 1) return false;
   return groups.guardSeen || !/admin/i.test(path.split("/").pop() ?? "");
 }
 
