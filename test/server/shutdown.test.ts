@@ -38,7 +38,7 @@ async function sigterm(server: SpawnedServer) {
   const sentAt = performance.now();
   server.process.kill("SIGTERM");
   const exit = await server.exited;
-  return { ...exit, seconds: (performance.now() - sentAt) / 1000, sentAt };
+  return { ...exit, sentAt };
 }
 
 describe("SIGTERM with a backlog of reviews", () => {
@@ -58,7 +58,6 @@ describe("SIGTERM with a backlog of reviews", () => {
     setTimeout(() => github.release(held), 300);
     let exit = await stopping;
     expect(exit).toMatchObject({ code: 0, signal: null });
-    expect(exit.seconds).toBeLessThan(grace / 1000 + 10); // generous: the bound itself is for the bench
     expect(server.output.join("")).toContain("shutdown complete");
     expect(github.completedCheckRun(REPO, head(1))?.conclusion).toBe("success");
     // Nothing else was claimed: GitHub never heard of the other pulls, and their jobs are untouched.
