@@ -87,6 +87,15 @@ const AI_TYPE = /^(?:I?[A-Z]\w*)?(?:Assistant|(?:Ai|AI|Llm|LLM|Gpt|GPT)(?:[A-Z]\
 /** `Type name` followed by `;`, `,`, `)` or `=` (Java, C#, Scala fields and parameters), and `name: Type` (Kotlin, TypeScript, Swift). */
 const TYPED_NAME = /\b([A-Z]\w*)(?:<[\w<>, ?]*>)?\s+([a-z_]\w*)\s*(?=[;,)=])|\b([a-z_]\w*)\s*:\s*([A-Z]\w*)\b/g;
 
+/**
+ * Types named for a provider, as receivers are (PROVIDER_RECEIVER): a project's `GeminiService`, `OpenAiClient`,
+ * `ClaudeApi`, or the SDK's own `Anthropic` / `AsyncOpenAI`.
+ */
+const PROVIDER_TYPE = /^(?:Async)?(?:Open[Aa][Ii]|Openai|Anthropic|Claude|Gemini|Chat[Gg][Pp][Tt]|Gpt|GPT|Mistral|Cohere|Groq)(?:Client|Service|Api|API|Chat|Model|Provider|Helper|Wrapper|Gateway|Adapter|Session)?$/;
+/** A name typed by a provider package's client (Go's `client *openai.Client`, Python's `client: anthropic.Anthropic`). */
+const PACKAGE_TYPED_NAME = /\b([a-z_]\w*)(?:\s*:\s*|\s+\*?)(open_?ai|anthropic|genai|gemini|claude|mistral|cohere|groq)\.([A-Z]\w*)\b/g;
+const PACKAGE_CLIENT_TYPE = /^(?:Client|GenerativeModel|ChatSession|LLM)$/;
+
 function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, ThirdPartyService> {
   const names = new Map<string, ThirdPartyService>();
   for (const line of diff.lines) {
@@ -94,7 +103,12 @@ function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, T
     TYPED_NAME.lastIndex = 0;
     for (let m = TYPED_NAME.exec(line.text); m; m = TYPED_NAME.exec(line.text)) {
       const [type, name] = m[1] !== undefined ? [m[1], m[2]] : [m[4], m[3]];
-      if (type.length <= 100 && AI_TYPE.test(type)) names.set(name, service);
+      if (type.length <= 100 && (AI_TYPE.test(type) || PROVIDER_TYPE.test(type))) names.set(name, service);
+    }
+    if (!line.text.includes(".")) continue;
+    PACKAGE_TYPED_NAME.lastIndex = 0;
+    for (let m = PACKAGE_TYPED_NAME.exec(line.text); m; m = PACKAGE_TYPED_NAME.exec(line.text)) {
+      if (PACKAGE_CLIENT_TYPE.test(m[3]) || PROVIDER_TYPE.test(m[3])) names.set(m[1], service);
     }
   }
   return names;
@@ -152,6 +166,14 @@ const SENDING_WORD = new RegExp(`^(?:${SENDING_VERBS}|completion|chat|response|r
 /** A capitalised name is a type (`ChatOpenAI(`, `OpenAiChatCompletionRequest(`) unless it opens with a verb (Go's `CallOpenAI`, C#'s `AskGptAsync`). */
 const VERB_FIRST = new RegExp(`^(?:${SENDING_VERBS})$`);
 const PLUMBING_WORD = /^(?:client|key|keys|config|configure|token|tokens|count|cost|price|pricing|model|models|init|setup|mock|fake|stub|test|validate|parse|format|is|has|load|save|log|cache|error|errors|available|enabled|status|usage|limit|rate|schema|tool|tools|headers|url|settings|options)$/;
+/** A call whose first argument is a bare name (`GenerateText(client, ...)`, `await summarize(&openai, text)`): the callee and the name. */
+const CLIENT_FIRST_CALL = /(?<![\w$])(?:[A-Za-z_]\w*(?:\.|->|::))?([A-Za-z_]\w*)\s*\(\s*[&*]?(?:self\.|this\.|@|\$)?([A-Za-z_]\w*)\s*,/g;
+/** A function named for sending (`GenerateText`, `summarize_ticket`, `askQuestion`): its first word is a sending verb. */
+function sendingName(name: string): boolean {
+  if (name.length > 60) return false;
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split("_").filter(Boolean);
+  return VERB_FIRST.test(words[0] ?? "") && !words.some((w) => PLUMBING_WORD.test(w));
+}
 function providerHelper(name: string): boolean {
   if (name.length > 60 || !HELPER_WORD.test(name)) return false;
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split("_").filter(Boolean);
@@ -297,9 +319,14 @@ const AMBIGUOUS_CALL = /sendMessage|summarization|translat|[Cc]lassification|que
 const COHERE_CHAT_MESSAGE = /^\s*(?:self\.|this\.)?co\.chat(?:_stream|Stream)?\s*\(\s*\(?\s*\{?\s*(?:message|chat_history|chatHistory|preamble)\b\s*(?::|=(?![=>]))/;
 /** A key that names the model or deployment a request goes to, with its value (a name, never content). */
 const MODEL_CHOICE = /\b(?:model|model_?[iI]d|modelName|model_name|deployment(?:_?[nN]ame|_?[iI]d)?|azure_deployment|engine)\b["']?\s*(?::(?!:)|=>|=(?![=>]))\s*[\w$.]{1,80}/g;
+/**
+ * Ruby's symbols and Elixir's atoms (`role: :user`, the key of `params[:id]`): fixed names written in the code, like a
+ * string literal, not data. Read only in those languages: elsewhere `:name` may be a slice's bound or a ternary's branch.
+ */
+const SYMBOL = /(?<![\w:]):[A-Za-z_]\w*[?!]?/g;
 /** The argument with fixed text removed: literals (but not what is interpolated into them), keys, constants. */
-function dynamicPart(argument: string, singleQuotesInterpolate = false): string {
-  return argument
+function dynamicPart(argument: string, singleQuotesInterpolate = false, symbols = false): string {
+  return (symbols ? argument.replace(SYMBOL, " ") : argument)
     .replace(TRIPLE_LITERAL, (_all, prefix: string, _quote: string, body: string) => {
       if (!FORMAT_PREFIX.test(prefix)) return " ";
       const kept = [...body.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
@@ -654,7 +681,7 @@ function carriesData(text: string, facts: PromptFacts, depth: number): boolean {
   // loader is called (isFixed reads it the same way).
   const file = FILE_AT_LITERAL_PATH.exec(text);
   if (file && !PEOPLE_FILE.test(file[1])) return false;
-  const dynamic = dynamicPart(constants.size ? resolveConstants(withoutInterpolatedConstants(text, constants), constants) : text, facts.singleQuotesInterpolate);
+  const dynamic = dynamicPart(constants.size ? resolveConstants(withoutInterpolatedConstants(text, constants), constants) : text, facts.singleQuotesInterpolate, facts.symbols);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     // Capitalised roots name types, enums and classes (`ChatModel.O3_MINI`, `Discourse.system_user`), not values.
@@ -691,7 +718,7 @@ function isFixed(text: string, facts: PromptFacts, depth = 0): boolean {
   // project's own text, unless the path names people's records (`open("patients.csv")`).
   const file = FILE_AT_LITERAL_PATH.exec(text);
   if (file) return !PEOPLE_FILE.test(file[1]);
-  const dynamic = dynamicPart(text, facts.singleQuotesInterpolate);
+  const dynamic = dynamicPart(text, facts.singleQuotesInterpolate, facts.symbols);
   for (const [name] of dynamic.matchAll(IDENTIFIER)) {
     const root = name.split(".")[0];
     if (AUTHORED.test(root) || facts.constants.has(root) || PACKAGE_ROOT.test(root) || root === "context" || TYPE_NAME.test(root) || CONFIG_NAME.test(root) || isCodeName(root) || LITERAL_BUILDER.test(root) || CLOCK.test(root) || /^(?:true|false|null|nil|undefined|new|await|return|map|interface|any|struct|int\d*|uint\d*|float\d+|bool)$/.test(root) || packageMember(name, root, facts)) continue;
@@ -716,7 +743,7 @@ const LITERAL_BUILDER = /^(?:(?:mutable)?(?:list|map|set|array|hashMap|linkedMap
 const NO_PARAMETERS: Set<string> = new Set();
 const TYPE_NAME = /^[A-Z]/;
 
-interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean; packages: Set<string>; go: boolean }
+interface PromptFacts { assignments: Map<string, string[]>; constants: Map<string, string>; parameters: Set<string>; singleQuotesInterpolate: boolean; symbols: boolean; packages: Set<string>; go: boolean }
 
 /**
  * Names the file imports as packages: Go's `claude "github.com/x/claude-sdk-go"` and `"github.com/sashabaranov/go-openai"`
@@ -969,7 +996,7 @@ function promptFacts(diff: FileDiff): PromptFacts {
   // A docstring's `prompt="..."` (its example arguments) defines no constant.
   const quoted = namesInTripleQuotes(diff);
   const constants = new Map([...readFileConstants(diff)].filter(([name, value]) => !INTERPOLATED.test(value) && !quoted.has(name)));
-  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path), packages: importedPackages(diff), go: /\.go$/i.test(diff.path) };
+  return { assignments: readAssignments(diff), constants, parameters: new Set(), singleQuotesInterpolate: /\.dart$/i.test(diff.path), symbols: /\.(?:rb|rake|exs?)$|(?:^|\/)(?:Rakefile|Gemfile)$/i.test(diff.path), packages: importedPackages(diff), go: /\.go$/i.test(diff.path) };
 }
 
 /** A request's text with what the names in it hold, followed two assignments deep (at most 8,000 characters). */
@@ -1088,7 +1115,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
     // The content of the user's chat turn (`{"role": "user", "content": mensaje}`, an image part's `url: dataUrl`) is what
     // the person wrote or uploaded, whatever the name: a name not made in view and not fixed (one assigned in view was read above).
     const turn = userTurnContent(raw);
-    if (turn !== undefined && [...dynamicPart(turn, facts.singleQuotesInterpolate).matchAll(IDENTIFIER)].some(([name]) => !facts!.assignments.has(name.split(".")[0]) && !isFixed(name, facts!))) return true;
+    if (turn !== undefined && [...dynamicPart(turn, facts.singleQuotesInterpolate, facts.symbols).matchAll(IDENTIFIER)].some(([name]) => !facts!.assignments.has(name.split(".")[0]) && !isFixed(name, facts!))) return true;
     if (!isFixed(raw, facts)) {
       facts.parameters = readParameters(diff, index);
       if (carriesData(raw, facts, 0)) return true;
@@ -1150,7 +1177,7 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
       if (callLines.has(index) || line.text.length > 2000 || COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
       // Member calls with a sending method on any client; a chain may also be called itself (`chain(question)`).
       // A send through a provider-named helper (`helper`) is weaker evidence: a fixed prompt to it does not make the SDK a demo.
-      const sends: Array<{ service: ThirdPartyService; bracket: number; helper?: boolean }> = [];
+      const sends: Array<{ service: ThirdPartyService; bracket: number; helper?: boolean; client?: string }> = [];
       MEMBER_CALL.lastIndex = 0;
       for (let m = MEMBER_CALL.exec(line.text); m; m = MEMBER_CALL.exec(line.text)) {
         // The receiver, or the member it is reached through (`h.OpenAI.Completion(...)`, `self.claude_client.ask(q)`).
@@ -1170,8 +1197,19 @@ export function detectAiDataFlows(diff: FileDiff): AiDataFlows {
           if (service) sends.push({ service, bracket: m.index + m[0].length - 1, helper: chain === undefined });
         }
       }
-      for (const { service, bracket, helper } of sends) {
-        const raw = argumentText(diff, index, bracket);
+      // A project's helper handed the client first and the text after it (`GenerateText(client, content)`,
+      // `summarize(openai, ticket.body)`): it sends that text with the client. The client itself is no one's data.
+      if (clients.size > 0 && line.text.includes(",")) {
+        CLIENT_FIRST_CALL.lastIndex = 0;
+        for (let m = CLIENT_FIRST_CALL.exec(line.text); m; m = CLIENT_FIRST_CALL.exec(line.text)) {
+          const service = clients.get(m[2]);
+          if (!service || !sendingName(m[1]) || declaresAt(line.text, m.index)) continue;
+          sends.push({ service, bracket: m.index + m[0].indexOf("("), helper: true, client: m[2] });
+        }
+      }
+      for (const { service, bracket, helper, client } of sends) {
+        const text = argumentText(diff, index, bracket);
+        const raw = client === undefined ? text : text.replace(new RegExp(`(?<![\\w.])${client}\\b`), " ");
         if (!sendsData(raw, index, !helper)) continue;
         if (localOnly(service)) { if (!helper) fixedCalls++; continue; }
         return finding(index, service.name);

@@ -1,0 +1,116 @@
+// Round-22 kinds of the mixed-round22c and secrets-round22b batches: Ruby's and Elixir's symbols read as fixed text in a
+// prompt; an AI client known by its declared type (Go's `*openai.Client`, a project's `GeminiService`) and handed to a
+// sending helper; error trackers' context calls given a user's e-mail; the Linux audit daemon's settings removed or
+// switched off; authorisation enforced by an `enforce_*` call removed; ECB mode written by hand. Each with look-alikes.
+import { describe, it } from "@jest/globals";
+import { check, expectArea } from "./support/check-rule-cases.js";
+
+describe("symbols in a Ruby or Elixir prompt are fixed text", () => {
+  it("stays quiet on fixed prompts whose role is a symbol", async () => {
+    await expectArea("ai_use", [
+      ["ruby anthropic demo", "examples/claude_demo.rb", [
+        "+client = Anthropic::Client.new",
+        "+reply = client.messages.create(",
+        "+  max_tokens: 256,",
+        "+  messages: [{role: :user, content: \"Say hi\"}],",
+        "+  model: :\"claude-3-5-haiku-latest\"",
+        "+)",
+      ]],
+      ["ruby openai symbol keys", "script/smoke.rb", [
+        "+client = OpenAI::Client.new",
+        "+client.chat(parameters: { model: \"gpt-4o-mini\", messages: [{ role: :user, content: \"ping\" }] })",
+      ]],
+      ["elixir atom role", "lib/demo/smoke.ex", [
+        "+    OpenAI.chat_completion(model: \"gpt-4o-mini\", messages: [%{role: :user, content: \"Say hello\"}])",
+      ]],
+    ], false);
+  });
+
+  it("still finds a person's text beside a symbol role", async () => {
+    await expectArea("ai_use", [
+      ["ruby params", "app/controllers/questions_controller.rb", [
+        "   def create",
+        "+    client = OpenAI::Client.new",
+        "+    answer = client.chat(parameters: { model: \"gpt-4o\", messages: [{ role: :user, content: params[:question] }] })",
+        "   end",
+      ]],
+      ["ruby ticket body", "app/services/summary.rb", [
+        "   def summarize(ticket)",
+        "+    anthropic.messages.create(",
+        "+      max_tokens: 512,",
+        "+      messages: [{role: :assistant, content: \"ok\"}, {role: :user, content: ticket.body}],",
+        "+      model: :\"claude-3-5-sonnet-latest\"",
+        "+    )",
+        "   end",
+      ]],
+    ], true);
+  });
+});
+
+describe("an AI client known by its declared type", () => {
+  it("finds a Go helper handed the SDK client and a request's text", async () => {
+    await expectArea("ai_use", [
+      ["go gin", "internal/handlers/summary.go", [
+        "+func Summarize(client *openai.Client) gin.HandlerFunc {",
+        "+\treturn func(c *gin.Context) {",
+        "+\t\tvar body map[string]string",
+        "+\t\t_ = c.BindJSON(&body)",
+        "+\t\tprompt := \"Summarise this note: \" + body[\"note\"]",
+        "+\t\tout, err := CompleteText(client, prompt)",
+        "+\t\tc.JSON(200, gin.H{\"summary\": out, \"err\": err})",
+        "+\t}",
+        "+}",
+      ]],
+      ["python typed anthropic", "app/routes/triage.py", [
+        "+def triage(client: anthropic.Anthropic, ticket):",
+        "+    return classify_ticket(client, ticket.description)",
+      ]],
+    ], true);
+  });
+
+  it("finds a route calling a project's provider-named service held in a parameter", async () => {
+    await expectArea("ai_use", [
+      ["kotlin ktor", "server/src/main/kotlin/app/routes/Assistant.kt", [
+        "+fun Routing.assistant(service: GeminiService = GeminiService()) {",
+        "+    post(\"/chat\") { messages ->",
+        "+        service.chat(messages)",
+        "+    }",
+        "+}",
+      ]],
+      ["java field", "src/main/java/app/web/ChatController.java", [
+        "+    private final ClaudeClient client;",
+        "+    @PostMapping(\"/chat\")",
+        "+    public String chat(@RequestBody ChatRequest request) {",
+        "+        return client.send(request.getMessage());",
+        "+    }",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on fixed text, plumbing helpers and non-AI types", async () => {
+    await expectArea("ai_use", [
+      ["go fixed", "cmd/smoke/main.go", [
+        "+func smoke(client *openai.Client) {",
+        "+\tout, _ := GenerateText(client, \"Say hello\")",
+        "+\tfmt.Println(out)",
+        "+}",
+      ]],
+      ["go plumbing", "internal/ai/setup.go", [
+        "+func setup(client *openai.Client, cfg Config) {",
+        "+\tvalidateClient(client, cfg)",
+        "+\tregisterModels(client, cfg.Models)",
+        "+}",
+      ]],
+      ["go other package", "internal/handlers/menu.go", [
+        "+func Menu(client *http.Client, ai *openai.Client, body map[string]string) {",
+        "+\tsendText(client, body[\"content\"])",
+        "+}",
+      ]],
+      ["kotlin response type", "server/src/main/kotlin/app/Render.kt", [
+        "+fun render(result: GeminiResponse, messages: List<String>) {",
+        "+    result.send(messages)",
+        "+}",
+      ]],
+    ], false);
+  });
+});
