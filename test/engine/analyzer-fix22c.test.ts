@@ -114,3 +114,36 @@ describe("an AI client known by its declared type", () => {
     ], false);
   });
 });
+
+describe("an error tracker's context given the user's e-mail", () => {
+  it("finds Honeybadger, Airbrake and Rollbar context calls carrying an e-mail", async () => {
+    await expectArea("subprocessors", [
+      ["ruby honeybadger", "app/controllers/application_controller.rb", [
+        "   before_action :set_tracking",
+        "+  def set_tracking",
+        "+    Honeybadger.context(user_id: current_user.id, email: current_user.email) if current_user",
+        "+  end",
+      ]],
+      ["php honeybadger", "app/Http/Middleware/TrackUser.php", [
+        "+        $honeybadger->context('user_email', $request->user()->email);",
+      ]],
+      ["ruby airbrake", "app/controllers/concerns/error_context.rb", [
+        "+    Airbrake.merge_context(user: { id: user.id, email: user.email })",
+      ]],
+      ["ruby rollbar", "app/controllers/concerns/error_context.rb", [
+        "+    Rollbar.scope!(person: { id: user.id, email: user.email, username: user.name })",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on ids, plans and request tags", async () => {
+    await check([
+      ["ids only", "app/controllers/application_controller.rb", [
+        "+    Honeybadger.context(user_id: current_user.id, plan: current_user.plan)",
+      ], null],
+      ["request tags", "app/controllers/concerns/error_context.rb", [
+        "+    Airbrake.merge_context(request_id: request.uuid, locale: I18n.locale)",
+      ], null],
+    ]);
+  });
+});
