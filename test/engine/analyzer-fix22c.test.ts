@@ -147,3 +147,54 @@ describe("an error tracker's context given the user's e-mail", () => {
     ]);
   });
 });
+
+describe("the Linux audit daemon removed or switched off", () => {
+  it("finds its enabling setting removed, set false, and the service stopped", async () => {
+    await expectArea("logging", [
+      ["ansible defaults removed", "roles/hardening/defaults/main.yml", [
+        " hardening_enabled: true",
+        "-hardening_auditd_enabled: true",
+        "-hardening_auditd_max_log_file: 10",
+        "-hardening_auditd_num_logs: 5",
+        " selinux_state: enforcing",
+      ]],
+      ["group vars false", "inventories/prod/group_vars/all.yml", [
+        "+os_auditd_enabled: false",
+      ]],
+      ["terraform audit log switch removed", "modules/db/main.tf", [
+        "   engine_version = \"15\"",
+        "-  audit_log_enabled = true",
+        " }",
+      ]],
+      ["shell", "scripts/provision.sh", [
+        "+systemctl disable --now auditd",
+      ]],
+      ["dockerfile", "Dockerfile", [
+        "+RUN service auditd stop",
+      ]],
+      ["grub", "scripts/harden.sh", [
+        "+echo 'GRUB_CMDLINE_LINUX=\"quiet splash audit=0\"' >> /etc/default/grub",
+      ]],
+    ], true);
+  });
+
+  it("stays quiet on the daemon switched on, a setting moved and other settings removed", async () => {
+    await check([
+      ["enabled", "roles/hardening/defaults/main.yml", [
+        "+hardening_auditd_enabled: true",
+      ], null],
+      ["started", "scripts/provision.sh", [
+        "+systemctl enable --now auditd",
+      ], null],
+      ["moved", "roles/hardening/defaults/main.yml", [
+        "-os_auditd_enabled: true",
+        " os_selinux_state: enforcing",
+        "+os_auditd_enabled: true",
+      ], null],
+      ["other setting", "roles/hardening/defaults/main.yml", [
+        "-os_auditd_max_log_file: 6",
+        " os_selinux_state: enforcing",
+      ], null],
+    ]);
+  });
+});
