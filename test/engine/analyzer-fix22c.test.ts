@@ -198,3 +198,45 @@ describe("the Linux audit daemon removed or switched off", () => {
     ]);
   });
 });
+
+describe("authorisation enforced by an enforce_* call removed", () => {
+  it("finds a removed enforce_permission_to or enforcePermission call", async () => {
+    await check([
+      ["ruby parens", "app/controllers/admin/categories_controller.rb", [
+        "   def update",
+        "-    enforce_permission_to(:update, :category, category: category)",
+        "     @form = form(CategoryForm).from_params(params)",
+      ], "access_mfa"],
+      ["ruby bare", "app/controllers/admin/meetings_controller.rb", [
+        "   def destroy",
+        "-    enforce_permission_to :destroy, :meeting, meeting: meeting",
+        "     DestroyMeeting.call(meeting, current_user)",
+      ], "access_mfa"],
+      ["typescript", "src/orders/orders.controller.ts", [
+        "   async cancel(@Req() req, @Param('id') id: string) {",
+        "-    await this.acl.enforceRole(req.user, 'manager');",
+        "     return this.orders.cancel(id);",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on other enforce_* calls and a check rewritten in place", async () => {
+    await check([
+      ["rate limit", "app/controllers/admin/categories_controller.rb", [
+        "   def update",
+        "-    enforce_rate_limit(:update)",
+        "     @form = form(CategoryForm).from_params(params)",
+      ], null],
+      ["https", "src/server.ts", [
+        "-  enforceHttps(app);",
+        "   app.listen(port);",
+      ], null],
+      ["rewritten", "app/controllers/admin/categories_controller.rb", [
+        "   def update",
+        "-    enforce_permission_to(:update, :category, category:)",
+        "+    enforce_permission_to(:update, :category, category: category)",
+        "     @form = form(CategoryForm).from_params(params)",
+      ], null],
+    ]);
+  });
+});

@@ -64,9 +64,10 @@ const COMMENT = /^\s*(?:\/\/|#(?!\[)|\*|\/\*|<!--)/;
 
 // Shapes that register one guard on a line of its own; group 1 is the guard's name.
 /** A check called without parentheses, as Ruby allows (`authorize @post`, `authorize! :destroy, @post`, `require_login`). */
-const BARE_CALL = /^\s*((?:verify|require|ensure|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/;
+// Decidim's `enforce_permission_to :update, :proposal` and other `enforce_*` checks too.
+const BARE_CALL = /^\s*((?:verify|require|ensure|enforce|check|authenticate|authorize)\w*[!?]?)(?:\s+[@:\w][^=\n]*)?\s*$/;
 /** A check called for its effect alone (`verify_jwt_in_request()`, `await requireAdmin(req)`, `$this->authorize(...)`). */
-const CHECK_CALL = /^\s*(?:await\s+)?(?:\$?[\w$]+(?:\.|->|::))*((?:verify|validate|require|ensure|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i;
+const CHECK_CALL = /^\s*(?:await\s+)?(?:\$?[\w$]+(?:\.|->|::))*((?:verify|validate|require|ensure|enforce|check|authenticate|authorize|assert)\w*)\s*\([^()]*\)\s*;?\s*$/i;
 /** A decorator on a line of its own (`@login_required`, `@permission_required("x")`). Ruby has no decorators: there
  * `@user.add_role(...)` calls a method on an instance variable (a role granted, not a check), so Ruby skips this shape. */
 const DECORATOR_REGISTRATION = /^\s*@([\w.]+)(?:\(.*\))?\s*$/;
