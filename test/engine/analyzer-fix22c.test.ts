@@ -240,3 +240,39 @@ describe("authorisation enforced by an enforce_* call removed", () => {
     ]);
   });
 });
+
+describe("ECB mode written by hand", () => {
+  it("finds a Go block cipher run block by block over the data, and functions named for ECB", async () => {
+    await expectArea("encryption", [
+      ["go loop", "internal/crypto/params.go", [
+        "+func encryptParams(data, key []byte) []byte {",
+        "+\tblock, _ := aes.NewCipher(key)",
+        "+\tbs := block.BlockSize()",
+        "+\tout := make([]byte, len(data))",
+        "+\tfor i := 0; i < len(data); i += bs {",
+        "+\t\tblock.Encrypt(out[i:i+bs], data[i:i+bs])",
+        "+\t}",
+        "+\treturn out",
+        "+}",
+      ]],
+      ["python name", "client/sign.py", ["+def aes_ecb_encrypt(key, text):", "+    return _cipher(key).encrypt(pad(text))"]],
+      ["c# name", "src/Api/Crypto.cs", ["+    public static byte[] DecryptEcb(byte[] data, byte[] key)"]],
+      ["c# .NET EncryptEcb", "src/Api/Crypto.cs", ["+        return aes.EncryptEcb(plain, PaddingMode.PKCS7);"]],
+      ["js name", "src/utils/crypto.js", ["+function encryptECB(text, key) {"]],
+    ], true);
+  });
+
+  it("stays quiet on chaining written by hand, whole-buffer calls and ECB named outside encryption", async () => {
+    await check([
+      ["go cbc", "internal/crypto/cbc.go", [
+        "+\tfor i := 0; i < len(src); i += bs {",
+        "+\t\tsubtle.XORBytes(dst[i:i+bs], src[i:i+bs], iv)",
+        "+\t\tb.Encrypt(dst[i:i+bs], dst[i:i+bs])",
+        "+\t}",
+      ], null],
+      ["go key wrap", "internal/crypto/wrap.go", ["+\tb.Encrypt(buf[:], buf[:])"], null],
+      ["go no loop", "internal/crypto/one.go", ["+\tblock.Encrypt(out[:16], in[:16])"], null],
+      ["detector", "tools/analyse.py", ["+def looks_like_ecb(ciphertext):", "+    return has_repeated_blocks(ciphertext)"], null],
+    ]);
+  });
+});
