@@ -95,6 +95,8 @@ const PROVIDER_TYPE = /^(?:Async)?(?:Open[Aa][Ii]|Openai|Anthropic|Claude|Gemini
 /** A name typed by a provider package's client (Go's `client *openai.Client`, Python's `client: anthropic.Anthropic`). */
 const PACKAGE_TYPED_NAME = /\b([a-z_]\w*)(?:\s*:\s*|\s+\*?)(open_?ai|anthropic|genai|gemini|claude|mistral|cohere|groq)\.([A-Z]\w*)\b/g;
 const PACKAGE_CLIENT_TYPE = /^(?:Client|GenerativeModel|ChatSession|LLM)$/;
+/** The package names PACKAGE_TYPED_NAME needs: a cheap first look at a line. */
+const PACKAGE_WORD = /open_?ai\.|anthropic\.|genai\.|gemini\.|claude\.|mistral\.|cohere\.|groq\./;
 
 function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, ThirdPartyService> {
   const names = new Map<string, ThirdPartyService>();
@@ -105,7 +107,7 @@ function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, T
       const [type, name] = m[1] !== undefined ? [m[1], m[2]] : [m[4], m[3]];
       if (type.length <= 100 && (AI_TYPE.test(type) || PROVIDER_TYPE.test(type))) names.set(name, service);
     }
-    if (!line.text.includes(".")) continue;
+    if (!PACKAGE_WORD.test(line.text)) continue;
     PACKAGE_TYPED_NAME.lastIndex = 0;
     for (let m = PACKAGE_TYPED_NAME.exec(line.text); m; m = PACKAGE_TYPED_NAME.exec(line.text)) {
       if (PACKAGE_CLIENT_TYPE.test(m[3]) || PROVIDER_TYPE.test(m[3])) names.set(m[1], service);
