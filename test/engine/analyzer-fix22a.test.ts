@@ -7,6 +7,123 @@
 import { describe, it } from "@jest/globals";
 import { check } from "./support/check-rule-cases.js";
 
+describe("refusals answered by a helper named for them", () => {
+  it("finds a role or identity condition removed with its refusal helper", async () => {
+    await check([
+      ["Go AbortUnauthorized helper", "internal/api/photos.go", [
+        "\t\tid := c.Param(\"id\")",
+        "-\t\tif !s.IsAdmin() && !s.CanEdit(id) {",
+        "-\t\t\tAbortUnauthorized(c)",
+        "-\t\t\treturn",
+        "-\t\t}",
+        "\t\tphoto, err := query.PhotoByID(id)",
+      ], "access_mfa"],
+      ["Django mixin handle_no_permission on a superuser test", "core/views/mixins.py", [
+        "     def dispatch(self, request, *args, **kwargs):",
+        "-        if not request.user.is_superuser:",
+        "-            return self.handle_no_permission()",
+        "         return super().dispatch(request, *args, **kwargs)",
+      ], "access_mfa"],
+      ["DRF permission_denied on a staff test", "api/views.py", [
+        "     def initial(self, request, *args, **kwargs):",
+        "-        if not request.user.is_staff:",
+        "-            self.permission_denied(request, message=\"staff only\")",
+        "         super().initial(request, *args, **kwargs)",
+      ], "access_mfa"],
+      ["Ruby render_forbidden unless admin", "app/controllers/reports_controller.rb", [
+        "   def export",
+        "-    return render_forbidden unless current_user.admin?",
+        "     send_data Report.to_csv",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on a validation answered by a helper, and a helper kept in a rewritten check", async () => {
+    await check([
+      ["bad request helper", "internal/api/photos.go", [
+        "\t\tid := c.Param(\"id\")",
+        "-\t\tif id == \"\" {",
+        "-\t\t\tAbortBadRequest(c)",
+        "-\t\t\treturn",
+        "-\t\t}",
+        "\t\tphoto, err := query.PhotoByID(id)",
+      ], null],
+      ["helper kept", "core/views/mixins.py", [
+        "     def dispatch(self, request, *args, **kwargs):",
+        "-        if not request.user.is_superuser:",
+        "+        if not (request.user.is_superuser or request.user.is_staff):",
+        "             return self.handle_no_permission()",
+        "         return super().dispatch(request, *args, **kwargs)",
+      ], null],
+    ]);
+  });
+});
+
+describe("a refusal removed on its own, its condition or branch kept", () => {
+  it("finds the final deny of a decision method, an else branch's refusal and a refusal under a kept if", async () => {
+    await check([
+      ["Java deny at the end of a voter", "src/main/java/com/acme/security/UrlAccessVoter.java", [
+        "                 return;",
+        "             }",
+        "         }",
+        "-        throw new AccessDeniedException(\"access is denied\");",
+        "     }",
+      ], "access_mfa"],
+      ["Python else branch", "reports/views.py", [
+        "     if request.user.has_perm(\"reports.view\"):",
+        "         return render(request, \"reports/index.html\")",
+        "     else:",
+        "-        raise PermissionDenied",
+      ], "access_mfa"],
+      ["TypeScript 403 replaced by a log", "src/routes/billing.ts", [
+        "   if (req.user.role !== \"owner\") {",
+        "-    return res.status(403).json({ error: \"forbidden\" });",
+        "+    logger.warn(\"non-owner opened billing\");",
+        "   }",
+      ], "access_mfa"],
+      ["Go gRPC PermissionDenied under a kept if", "internal/service/projects.go", [
+        "\tif !member {",
+        "-\t\treturn nil, status.Error(codes.PermissionDenied, \"not a member\")",
+        "\t}",
+        "\treturn s.store.Project(ctx, id)",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on status mapping, handlers, rewrites and other exits", async () => {
+    await check([
+      ["case 403 mapping", "src/main/java/com/acme/client/ApiClient.java", [
+        "             case 403:",
+        "-                throw new ForbiddenException(body);",
+        "             case 404:",
+      ], null],
+      ["catch rethrow", "src/main/java/com/acme/client/ApiClient.java", [
+        "         } catch (HttpClientErrorException e) {",
+        "-            throw new AccessDeniedException(e.getMessage());",
+        "         }",
+      ], null],
+      ["client reacting to 401", "src/api/http.ts", [
+        "   if (response.status === 401) {",
+        "-    throw new Error(\"Unauthorized\");",
+        "+    signOut();",
+        "   }",
+      ], null],
+      ["another exception", "src/main/java/com/acme/security/UrlAccessVoter.java", [
+        "         }",
+        "-        throw new AccessDeniedException(\"access is denied\");",
+        "+        throw new InsufficientRoleException(\"no matching role\");",
+        "     }",
+      ], null],
+      ["another status", "src/routes/session.ts", [
+        "   if (!valid) {",
+        "-    return res.status(401).json({ error: \"unauthorized\" });",
+        "+    return res.status(400).json({ error: \"invalid credentials\" });",
+        "   }",
+      ], null],
+    ]);
+  });
+});
+
 describe("Yii's static logger", () => {
   it("finds personal data written with Yii::warning and Yii::info", async () => {
     await check([
