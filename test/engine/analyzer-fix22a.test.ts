@@ -124,6 +124,110 @@ describe("a refusal removed on its own, its condition or branch kept", () => {
   });
 });
 
+describe("guard registrations of more frameworks taken out", () => {
+  it("finds a Phoenix guard pipeline, a Shiro filter named for the check, DRF's default permission and Yii access rules", async () => {
+    await check([
+      ["Phoenix pipe_through list with a guard", "lib/shop_web/router.ex", [
+        "   scope \"/manage\", ShopWeb do",
+        "-    pipe_through [:browser, :require_authenticated_user]",
+        " ",
+        "     live \"/orders\", OrderLive.Index, :index",
+      ], "access_mfa"],
+      ["Shiro jwt filter (Kotlin)", "src/main/kotlin/com/acme/config/ShiroConfig.kt", [
+        "         chain.addPathDefinition(\"/login\", \"anon\")",
+        "-        chain.addPathDefinition(\"/api/**\", \"jwtFilter\")",
+        "         return chain",
+      ], "access_mfa"],
+      ["Shiro token filter (Java)", "src/main/java/com/acme/config/ShiroConfig.java", [
+        "         map.put(\"/static/**\", \"anon\");",
+        "-        map.put(\"/**\", \"authToken\");",
+        "         bean.setFilterChainDefinitionMap(map);",
+      ], "access_mfa"],
+      ["DRF default permission over lines", "config/settings/base.py", [
+        " REST_FRAMEWORK = {",
+        "-    \"DEFAULT_PERMISSION_CLASSES\": (",
+        "-        \"core.permissions.TenantMemberPermission\",",
+        "-    ),",
+        "     \"PAGE_SIZE\": 50,",
+      ], "access_mfa"],
+      ["HumHub login requirement", "protected/modules/wiki/controllers/PageController.php", [
+        "     protected function getAccessRules()",
+        "     {",
+        "         return [",
+        "-            ['login'],",
+        "             ['permissions' => [EditPages::class], 'actions' => ['edit']],",
+        "         ];",
+      ], "access_mfa"],
+      ["Yii 2 roles line of an allow rule", "controllers/ReportController.php", [
+        "                 'rules' => [",
+        "                     [",
+        "                         'allow' => true,",
+        "-                        'roles' => ['manager'],",
+        "                     ],",
+      ], "access_mfa"],
+      ["Yii 1 deny rule", "protected/controllers/InvoiceController.php", [
+        "\tpublic function accessRules()",
+        "\t{",
+        "\t\treturn array(",
+        "\t\t\tarray('allow', 'actions'=>array('view'), 'users'=>array('@')),",
+        "-\t\t\tarray('deny', 'users'=>array('*')),",
+        "\t\t);",
+      ], "access_mfa"],
+    ]);
+  });
+
+  it("stays quiet on open pipelines, removed scopes, anonymous filters, AllowAny defaults and removed allow rules", async () => {
+    await check([
+      ["browser pipeline", "lib/shop_web/router.ex", [
+        "   scope \"/\", ShopWeb do",
+        "-    pipe_through :browser",
+        "     get \"/\", PageController, :home",
+      ], null],
+      ["scope removed whole", "lib/shop_web/router.ex", [
+        "   end",
+        "-  scope \"/manage\", ShopWeb do",
+        "-    pipe_through [:browser, :require_admin]",
+        "-    live \"/orders\", OrderLive.Index, :index",
+        "-  end",
+      ], null],
+      ["Shiro anon path", "src/main/java/com/acme/config/ShiroConfig.java", [
+        "         map.put(\"/static/**\", \"anon\");",
+        "-        map.put(\"/captcha\", \"anon\");",
+        "         bean.setFilterChainDefinitionMap(map);",
+      ], null],
+      ["OAuth request parameter", "src/main/java/com/acme/client/TokenClient.java", [
+        "         Map<String, String> form = new HashMap<>();",
+        "-        form.put(\"grant_type\", \"authorization_code\");",
+        "         return post(form);",
+      ], null],
+      ["AllowAny default removed", "config/settings/base.py", [
+        " REST_FRAMEWORK = {",
+        "-    \"DEFAULT_PERMISSION_CLASSES\": [\"rest_framework.permissions.AllowAny\"],",
+        "     \"PAGE_SIZE\": 50,",
+      ], null],
+      ["default permission rewritten", "config/settings/base.py", [
+        " REST_FRAMEWORK = {",
+        "-    \"DEFAULT_PERMISSION_CLASSES\": [\"core.permissions.TenantMemberPermission\"],",
+        "+    \"DEFAULT_PERMISSION_CLASSES\": [\"core.permissions.TenantMemberPermission\", \"core.permissions.ActiveTenant\"],",
+        "     \"PAGE_SIZE\": 50,",
+      ], null],
+      ["Yii 2 allow rule removed whole", "controllers/ReportController.php", [
+        "                 'rules' => [",
+        "-                    [",
+        "-                        'allow' => true,",
+        "-                        'roles' => ['@'],",
+        "-                    ],",
+        "                 ],",
+      ], null],
+      ["model casts", "app/Models/Member.php", [
+        "     protected $casts = [",
+        "-        'roles' => 'array',",
+        "     ];",
+      ], null],
+    ]);
+  });
+});
+
 describe("Yii's static logger", () => {
   it("finds personal data written with Yii::warning and Yii::info", async () => {
     await check([

@@ -92,6 +92,24 @@ const GUARD_REGISTRATION = [
   // assignment is the guard; an empty list or AllowAny alone opened the view already, and removing it closes it.
   /^\s*(permission_classes)\s*(?::[^=\n]*)?=\s*[\[(]\s*(?![\])]|(?:[\w.]*\.)?AllowAny\s*,?\s*[\])])/,
 ];
+/** A Phoenix scope's pipelines (`pipe_through(:browser_admin)`, `pipe_through [:browser, :require_admin]`). */
+const PIPE_THROUGH = /^\s*pipe_through[\s(]/;
+const SCOPE_OPENING = /^\s*scope\b[^\n]*\bdo\s*$/;
+/**
+ * A pipeline named for a guard taken out of a Phoenix scope and not added back: the plugs it ran (force_current_user_admin,
+ * require_authenticated_user) no longer guard the scope's routes. Not when the scope goes with it.
+ */
+function pipelineGuardDropped(diff: FileDiff, index: number): boolean {
+  const { lines } = diff;
+  if (!PIPE_THROUGH.test(lines[index].text)) return false;
+  const names = [...lines[index].text.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  if (!names.some((name) => isGuardName(name) && !diff.addedCompact.includes(compact(`:${name}`)))) return false;
+  for (let i = index - 1; i >= Math.max(0, index - 12) && lines[i].hunk === lines[index].hunk; i--) {
+    if (SCOPE_OPENING.test(lines[i].text)) return lines[i].kind !== "-";
+  }
+  return true;
+}
+
 /** A check called for its effect alone whose name is a guard's (`$this->authorize('delete', $post)`, `await requireOwner(req)`). */
 function callsGuard(text: string): boolean {
   const name = CHECK_CALL.exec(text)?.[1] ?? BARE_CALL.exec(text)?.[1];
@@ -1057,6 +1075,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       const name = shape.exec(line.text)?.[1];
       if (name && (isGuardName(name.split(".").pop()!) || name === "verify_policy_scoped") && !diff.addedCompact.includes(compact(name)) && !filterInlined(diff, index)) report("auth-check-removed", index);
     }
+    if (pipelineGuardDropped(diff, index)) report("auth-check-removed", index);
     const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
     if (setting && isGuardName(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting))) report("auth-check-removed", index);
     if (WRAPPING_DECORATOR.test(line.text)) {
