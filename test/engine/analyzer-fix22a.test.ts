@@ -254,3 +254,46 @@ describe("Yii's static logger", () => {
     ]);
   });
 });
+
+describe("Kubernetes roles on their own custom API groups", () => {
+  it("stays quiet on every verb over a product's own API groups", async () => {
+    await check([
+      ["operator's own groups", "deploy/operator/role.yaml", [
+        "+apiVersion: rbac.authorization.k8s.io/v1",
+        "+kind: ClusterRole",
+        "+metadata:",
+        "+  name: backup-operator",
+        "+rules:",
+        "+  - apiGroups: [\"backup.acme.io\", \"restore.acme.io\"]",
+        "+    resources: [\"*\"]",
+        "+    verbs: [\"*\"]",
+      ], null],
+    ]);
+  });
+
+  it("still finds every verb over the core group, a built-in group or every group", async () => {
+    await check([
+      ["core group", "deploy/operator/role.yaml", [
+        "+kind: ClusterRole",
+        "+rules:",
+        "+  - apiGroups: [\"\"]",
+        "+    resources: [\"*\"]",
+        "+    verbs: [\"*\"]",
+      ], "access_mfa"],
+      ["built-in group beside its own", "deploy/operator/role.yaml", [
+        "+kind: ClusterRole",
+        "+rules:",
+        "+  - apiGroups: [\"backup.acme.io\", \"apps\"]",
+        "+    resources: [\"*\"]",
+        "+    verbs: [\"*\"]",
+      ], "access_mfa"],
+      ["k8s.io group", "deploy/operator/role.yaml", [
+        "+kind: ClusterRole",
+        "+rules:",
+        "+  - apiGroups: [\"rbac.authorization.k8s.io\"]",
+        "+    resources: [\"*\"]",
+        "+    verbs: [\"*\"]",
+      ], "access_mfa"],
+    ]);
+  });
+});
