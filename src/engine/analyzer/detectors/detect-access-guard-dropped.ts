@@ -93,6 +93,24 @@ const GUARD_REGISTRATION = [
   // assignment is the guard; an empty list or AllowAny alone opened the view already, and removing it closes it.
   /^\s*(permission_classes)\s*(?::[^=\n]*)?=\s*[\[(]\s*(?![\])]|(?:[\w.]*\.)?AllowAny\s*,?\s*[\])])/,
 ];
+/** A Phoenix scope's pipelines (`pipe_through(:browser_admin)`, `pipe_through [:browser, :require_admin]`). */
+const PIPE_THROUGH = /^\s*pipe_through[\s(]/;
+const SCOPE_OPENING = /^\s*scope\b[^\n]*\bdo\s*$/;
+/**
+ * A pipeline named for a guard taken out of a Phoenix scope and not added back: the plugs it ran (force_current_user_admin,
+ * require_authenticated_user) no longer guard the scope's routes. Not when the scope goes with it.
+ */
+function pipelineGuardDropped(diff: FileDiff, index: number): boolean {
+  const { lines } = diff;
+  if (!PIPE_THROUGH.test(lines[index].text)) return false;
+  const names = [...lines[index].text.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  if (!names.some((name) => isGuardName(name) && !diff.addedCompact.includes(compact(`:${name}`)))) return false;
+  for (let i = index - 1; i >= Math.max(0, index - 12) && lines[i].hunk === lines[index].hunk; i--) {
+    if (SCOPE_OPENING.test(lines[i].text)) return lines[i].kind !== "-";
+  }
+  return true;
+}
+
 /** A check called for its effect alone whose name is a guard's (`$this->authorize('delete', $post)`, `await requireOwner(req)`). */
 function callsGuard(text: string): boolean {
   const name = CHECK_CALL.exec(text)?.[1] ?? BARE_CALL.exec(text)?.[1];
@@ -136,12 +154,19 @@ const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challen
  * exception named for the refusal with its subject before it (Kanboard's `AccessForbiddenException`, `ProjectAccessDeniedError`,
  * `ResourceUnauthorizedException`): capitalised words, then the refusal word, then Exception or Error.
  */
-const HTTP_DENIAL = /\bStatus(?:Forbidden|Unauthorized)\b|\bHTTP_(?:40[13]_)?(?:FORBIDDEN|UNAUTHORIZED)\b|\bStatus40[13](?:Forbidden|Unauthorized)\b|\bSC_(?:FORBIDDEN|UNAUTHORIZED)\b|\bHttpResponseForbidden\b|\b(?:Forbid|Unauthorized|Challenge)Result\b|\b(?:Forbid|Challenge)\s*\(|\b(?:create)?(?:AccessDenied|Forbidden|Unauthori[sz]ed|NotAuthori[sz]ed|PermissionDenied|Authorization)(?:Http)?(?:Exception|Error)\b|\b(?:[A-Z][a-z]{1,20}){1,3}(?:Forbidden|AccessDenied|PermissionDenied|Unauthori[sz]ed|NotAuthori[sz]ed)(?:Http)?(?:Exception|Error)\b/;
+/**
+ * A project's or framework's helper that answers the refusal itself, named for it: PhotoPrism's `AbortForbidden(c)`,
+ * `respondUnauthorized(w)`, `sendForbidden(res)`, Ruby's `render_forbidden` (no parentheses), Django's AccessMixin
+ * `self.handle_no_permission()` (raises PermissionDenied or redirects to the sign-in page), Django REST framework's
+ * `self.permission_denied(request)` and the Clearance gem's `deny_access`.
+ */
+const REFUSAL_HELPER = /\b(?:[Aa]bort|[Rr]espond|[Ss]end|[Rr]ender|[Rr]eply|[Ww]rite|[Dd]eny|[Rr]eject)_?(?:[Ww]ith_?)?(?:Forbidden|Unauthori[sz]ed|AccessDenied|PermissionDenied|NotAuthori[sz]ed|forbidden|unauthori[sz]ed|access_denied|permission_denied|not_authori[sz]ed)\b|\bhandle_no_permission\b|\bpermission_denied\s*\(|\bdeny_access\b/;
+const HTTP_DENIAL = new RegExp(String.raw`${REFUSAL_HELPER.source}|` + /\bStatus(?:Forbidden|Unauthorized)\b|\bHTTP_(?:40[13]_)?(?:FORBIDDEN|UNAUTHORIZED)\b|\bStatus40[13](?:Forbidden|Unauthorized)\b|\bSC_(?:FORBIDDEN|UNAUTHORIZED)\b|\bHttpResponseForbidden\b|\b(?:Forbid|Unauthorized|Challenge)Result\b|\b(?:Forbid|Challenge)\s*\(|\b(?:create)?(?:AccessDenied|Forbidden|Unauthori[sz]ed|NotAuthori[sz]ed|PermissionDenied|Authorization)(?:Http)?(?:Exception|Error)\b|\b(?:[A-Z][a-z]{1,20}){1,3}(?:Forbidden|AccessDenied|PermissionDenied|Unauthori[sz]ed|NotAuthori[sz]ed)(?:Http)?(?:Exception|Error)\b/.source);
 const denies = (text: string): boolean => DENIAL.test(text) || HTTP_DENIAL.test(text);
 /** An answer refusing the caller: forbidden (any case, also inside an error code), 403, access or permission denied, unauthorised. */
 const REFUSAL = /\bforbidden\w*|\b403\b|\bPermissionDenied\w*|\bAccessDenied\w*|\b(?:not_?)?unauthori[sz]ed\w*|\bnot_?authori[sz]ed\w*/i;
 /** How a refusal leaves: thrown, raised, returned, aborted, or answered with a status. */
-const EXIT = /\b(?:throw|raise|return|abort\w*|die|exit|panic)\b|\.(?:status|sendStatus|Abort\w*)\s*\(|\bhttp\.Error\s*\(/;
+const EXIT = new RegExp(String.raw`\b(?:throw|raise|return|abort\w*|die|exit|panic)\b|\.(?:status|sendStatus|Abort\w*)\s*\(|\bhttp\.Error\s*\(|${REFUSAL_HELPER.source}`);
 /** A log call: an answer word written to the log is not an answer. */
 const LOGGED = /^\s*(?:console\.\w+|(?:this\.)?_?(?:log|logger|logging)\.\w+|print(?:ln|f)?|puts|Log\.\w+|(?:(?:log|tracing)::)?(?:warn|error|info|debug|trace)!|e?println!)\s*\(/;
 /**
@@ -164,6 +189,22 @@ function refusalKept(diff: FileDiff, from: number, to: number): boolean {
   if (!word) return false;
   const [start, end] = hunkBounds(diff.lines, from);
   for (let i = start; i <= end; i++) if (diff.lines[i].kind === "+" && diff.lines[i].text.includes(word)) return true;
+  return false;
+}
+/** A line that is a refusal's exit and nothing before it (`throw new AccessDeniedException(...)`, `return Forbid();`, `AbortForbidden(c)`). */
+const LONE_REFUSAL = new RegExp(String.raw`^\s*(?:(?:throw|raise|return|abort\w*|die|panic)\b|(?:[\w$]+\.)*(?:status|sendStatus|Abort\w*)\s*\(|http\.Error\s*\(|(?:[\w$]+(?:\.|->))*(?:${REFUSAL_HELPER.source}))`);
+/**
+ * Where a refusal answers for another one rather than decides: a `case 403:` / `when 403` branch, an exception handler,
+ * a client's test of the status a server answered (`if (res.status === 401)`).
+ */
+const ANSWER_MAPPING = /^\s*(?:case\b|when\b|default\s*:|(?:\}\s*)?catch\b|except\b|rescue\b)|\bstatus(?:_?code|Code)?\s*(?:===?|!==?)\s*(?:40[13]\b|HttpStatus)/;
+/** Whether an added line of the hunk still refuses or leaves (the refusal rewritten: another exception, another status). */
+function exitAdded(facts: HunkFacts, index: number): boolean {
+  const [start, end] = facts.range(index);
+  for (let i = start; i <= end; i++) {
+    const { kind, text } = facts.lines[i];
+    if (kind === "+" && text.length <= MAX_GUARD_LINE && !COMMENT.test(text) && (LONE_REFUSAL.test(text) || REFUSAL.test(text) || HTTP_DENIAL.test(text))) return true;
+  }
   return false;
 }
 /** A not-found answer, as an ownership check hides another's record (`raise Http404`, `return NotFound()`, `abort(404)`). */
@@ -1035,6 +1076,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       const name = shape.exec(line.text)?.[1];
       if (name && (isGuardName(name.split(".").pop()!) || name === "verify_policy_scoped") && !diff.addedCompact.includes(compact(name)) && !filterInlined(diff, index)) report("auth-check-removed", index);
     }
+    if (pipelineGuardDropped(diff, index)) report("auth-check-removed", index);
     const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
     if (setting && isGuardName(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting))) report("auth-check-removed", index);
     if (WRAPPING_DECORATOR.test(line.text)) {
@@ -1076,6 +1118,24 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     }
     if (refusal < 0 || readded(diff, line.text) || denialMovedElsewhere(diff, index, refusal) || refusalKept(diff, index, refusal)) continue;
     if (facts.addsGuard(index) || facts.addsCheck(index) || facts.keepsOwnership(index) || decoratesRemovedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact) || inRemovedCallback(lines, index)) continue;
+    report("auth-check-removed", index);
+  }
+  // A refusal taken out on its own, its condition or branch kept: the `throw new AccessDeniedException(...)` a Spring
+  // AccessDecisionManager ends with when none of the URL's roles matched, `return Forbid();` under a kept `if`. What it
+  // refused now goes on. Not: a refusal that maps another answer (under a kept `case 403:`, `catch`, `except`), one
+  // rewritten or moved (a refusal or another exit added in the hunk, the line added back), a guard added, a function
+  // removed whole.
+  for (const index of diff.removed.indexes) {
+    const line = lines[index];
+    if (reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE || COMMENT.test(line.text) || !LONE_REFUSAL.test(line.text)) continue;
+    if (!(REFUSAL.test(line.text) || HTTP_DENIAL.test(line.text)) || readded(diff, line.text)) continue;
+    const [start, end] = facts.run(index);
+    // A condition removed in the same run is the conditional pass's to judge (above).
+    let mapped = false;
+    for (let i = start; i <= end && !mapped; i++) mapped = LEADING_CONDITION.test(lines[i].text) || ANSWER_MAPPING.test(lines[i].text);
+    const before = lines.slice(Math.max(0, start - 3), start).filter((l) => l.hunk === line.hunk && l.text.trim() !== "").pop();
+    if (mapped || (before !== undefined && ANSWER_MAPPING.test(before.text)) || exitAdded(facts, index)) continue;
+    if (facts.addsGuard(index) || facts.addsCheck(index) || decoratesRemovedDefinition(lines, index, diff.addedCompact) || insideRemovedFunction(lines, index, diff.addedCompact) || inRemovedCallback(lines, index)) continue;
     report("auth-check-removed", index);
   }
   // A guard registered on a router or group (`router.use(protect)`, `manager.Use(ManagerMiddleware(db))`, a Fastify
