@@ -54,6 +54,8 @@ export class LiteralAutomaton {
   /** The values of the literals that end in ending state e: values[valuesFrom[e]..valuesFrom[e + 1]). */
   private readonly valuesFrom: Int32Array;
   private readonly values: Int32Array;
+  /** No literal starts with a space or a tab: a line's indentation leaves the scan at the root, so mark() skips it. */
+  private readonly blankAtRoot: boolean;
 
   /**
    * `entries`: each literal with the value mark() marks for it, or a maskBit() it sets in the result (several
@@ -182,6 +184,7 @@ export class LiteralAutomaton {
     }
     this.valuesFrom[endings] = flat.length;
     this.values = Int32Array.from(flat);
+    this.blankAtRoot = rootChild[classOf[32]] === 0 && rootChild[classOf[9]] === 0;
   }
 
   /**
@@ -196,7 +199,10 @@ export class LiteralAutomaton {
     let row = classes;
     let result = 0;
     let found = 0;
-    for (let i = 0, n = text.length; i < n; i++) {
+    const n = text.length;
+    let i = 0;
+    if (this.blankAtRoot) while (i < n && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+    for (; i < n; i++) {
       const code = text.charCodeAt(i);
       const cls = code < 128 ? classOf[code] : 0;
       let to = next[row + cls];

@@ -5,7 +5,14 @@
 
 import { isAsciiLiteral } from "./literal-automaton.js";
 
-type Info = { exact?: string; set?: string[] | null };
+/**
+ * exact: the text matches exactly this string; set: one of these strings is in every match (null: unknown); exacts: the
+ * text matches exactly one of these strings (a group of plain alternatives, `(?:Create|HashData)`).
+ */
+type Info = { exact?: string; set?: string[] | null; exacts?: string[] };
+
+/** Most strings a run of plain text and groups of plain alternatives expands to (`SHA(?:256|512)\.` -> sha256., sha512.). */
+const MAX_RUNS = 16;
 
 /** Two-character literals only when they hold punctuation (":*"); two letters are everywhere. */
 const usefulForRules = (s: string) => s.length >= 3 || (s.length === 2 && /[^a-z0-9_]/.test(s));
@@ -38,33 +45,43 @@ class Parser {
     const branches: Info[] = [this.sequence()];
     while (this.src[this.i] === "|") { this.i++; branches.push(this.sequence()); }
     if (branches.length === 1) return branches[0];
+    const exacts = branches.every((b) => b.exact !== undefined) ? branches.map((b) => b.exact!) : undefined;
     const all: string[] = [];
     for (const b of branches) {
       const set = b.exact !== undefined ? (this.useful(b.exact) ? [b.exact] : null) : b.set;
-      if (!set || !set.every(this.useful)) return { set: null };
+      if (!set || !set.every(this.useful)) return { set: null, exacts };
       all.push(...set);
     }
-    return { set: all };
+    return { set: all, exacts };
   }
 
   private sequence(): Info {
-    let run = "";
+    // The strings the plain text read so far may be, one of which every match holds there: one until a group of plain
+    // alternatives (exactly once) multiplies them (`SHA(?:256|512)\.(?:Create|HashData)` holds sha256.create or ...).
+    let runs = [""];
     let best: string[] | null = null;
     let pure = true;
-    const flush = () => { if (this.useful(run)) best = better(best, [run]); run = ""; };
+    const flush = () => { if (runs.every(this.useful)) best = better(best, runs); runs = [""]; };
     while (this.i < this.src.length && this.src[this.i] !== "|" && this.src[this.i] !== ")") {
       const atom = this.atom();
       const quant = this.quantifier();
       if (quant === "zero") { pure = false; flush(); continue; }
       if (atom.zeroWidth) { if (atom.breaks) { pure = false; flush(); } continue; }
-      if (quant === "one" && atom.exact !== undefined) { run += atom.exact; continue; }
+      if (quant === "one" && atom.exact !== undefined) { runs = runs.map((r) => r + atom.exact); continue; }
       // One-or-more of an exact atom: the atom itself is required, but the run cannot continue across it.
       pure = false;
-      if (quant === "more" && atom.exact !== undefined) { run += atom.exact; flush(); continue; }
+      if (quant === "more" && atom.exact !== undefined) { runs = runs.map((r) => r + atom.exact); flush(); continue; }
+      if (quant === "one" && atom.exacts !== undefined && runs.length * atom.exacts.length <= MAX_RUNS) {
+        // What was read before is kept as a candidate of its own too (a group's strings may all be short).
+        const before = runs;
+        runs = before.flatMap((r) => atom.exacts!.map((e) => r + e));
+        if (before.every((r) => r.length > 0) && before.every(this.useful)) best = better(best, before);
+        continue;
+      }
       flush();
       best = better(best, atom.exact !== undefined ? (this.useful(atom.exact) ? [atom.exact] : null) : atom.set);
     }
-    if (pure) return { exact: run };
+    if (pure) return { exact: runs[0] };
     flush();
     return { set: best };
   }

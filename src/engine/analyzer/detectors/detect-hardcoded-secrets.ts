@@ -1773,10 +1773,12 @@ export function detectHardcodedSecrets(diff: FileDiff): RawFinding[] {
   const appIdLines = new Set(appIdKeyLines(diff));
   if (appIdLines.size > 0) candidates = [...new Set([...candidates, ...appIdLines])].sort((a, b) => a - b);
   // A webhook path kept apart from its host names no credential word either (webhookSuffix := "/T.../B.../...").
-  const webhookPaths = diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 1000 && diff.added.texts[i].includes("/B") && SLACK_WEBHOOK_PATH.test(diff.added.texts[i]));
+  // Each line is part of the side's joined text and the literals hold no line break: one native search of the joined
+  // text settles that no line holds "/B" (or "-p", which " -p" holds, below), cheaper than one search per line.
+  const webhookPaths = !diff.added.text.includes("/B") ? [] : diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 1000 && diff.added.texts[i].includes("/B") && SLACK_WEBHOOK_PATH.test(diff.added.texts[i]));
   if (webhookPaths.length > 0) candidates = [...new Set([...candidates, ...webhookPaths])].sort((a, b) => a - b);
   // A MySQL client's attached password (mysql -uroot -pS3cret) carries no credential word for the prefilter either.
-  const mysqlPasswords = diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 2000 && diff.added.texts[i].includes(" -p") && /mysql|mariadb/.test(diff.added.texts[i]));
+  const mysqlPasswords = !diff.added.text.includes("-p") ? [] : diff.added.indexes.filter((_, i) => diff.added.texts[i].length <= 2000 && diff.added.texts[i].includes(" -p") && /mysql|mariadb/.test(diff.added.texts[i]));
   if (mysqlPasswords.length > 0) candidates = [...new Set([...candidates, ...mysqlPasswords])].sort((a, b) => a - b);
   for (const candidate of candidates) {
     const jwkMember = jwkPrivateMember(diff, candidate);
