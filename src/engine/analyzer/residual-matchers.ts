@@ -28,7 +28,7 @@ export function isRegexSpace(c: number): boolean {
 }
 
 /** The line of `starts` that holds offset `p`, from `cursor` on (offsets are read in ascending order). */
-function lineAt(starts: readonly number[], p: number, cursor: number): number {
+export function lineAt(starts: readonly number[], p: number, cursor: number): number {
   while (cursor + 1 < starts.length && starts[cursor + 1] <= p) cursor++;
   return cursor;
 }

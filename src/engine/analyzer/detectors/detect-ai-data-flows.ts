@@ -7,7 +7,7 @@ import { candidateLines, compact, inBlockComment, readArguments as argumentText,
 import { isCodeKind } from "../../diff/classify-file.js";
 import { readFileConstants, resolveConstants } from "../read-file-constants.js";
 import { literalPrefilter } from "../required-literals.js";
-import { anyPatternOf, OWN_HOST, REMOTE_URL, THIRD_PARTY_SERVICES, type ThirdPartyService } from "./detect-third-parties.js";
+import { firstMatching, OWN_HOST, REMOTE_URL, THIRD_PARTY_SERVICES, type ThirdPartyService } from "./detect-third-parties.js";
 
 const AI = THIRD_PARTY_SERVICES.filter((s) => s.category === "ai");
 const callsOf = (s: ThirdPartyService) => s.calls ?? [];
@@ -781,9 +781,7 @@ function importedPackages(diff: FileDiff): Set<string> {
 }
 
 function serviceFrom(list: Array<{ service: ThirdPartyService; pattern: RegExp }>, text: string): ThirdPartyService | undefined {
-  const any = anyPatternOf(list);
-  if (any !== null && !any.test(text)) return undefined;
-  return list.find((entry) => entry.pattern.test(text))?.service;
+  return firstMatching(list, text)?.service;
 }
 
 /** The distinctive word of each AI provider's name (OpenAI, Anthropic, Cohere, Bedrock, ...), for mentions in any case. */

@@ -1597,10 +1597,14 @@ function envFallbackCredential(text: string): string | undefined {
   return undefined;
 }
 
+/** A placeholder, a documented sample key or a factory-default password: a value no one chose as a secret. */
+const knownStandIn = (value: string): boolean =>
+  isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value);
+
 /** Whether `value`, used when the environment variable `name` is unset, is a secret: the name means one, the value is no placeholder or stand-in. */
 function fallbackIsCredential(name: string, value: string): boolean {
   if (!envNameMeansSecret(name)) return false;
-  if (value.length < 4 || isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value) || namesItsKey(name, value)) return false;
+  if (value.length < 4 || knownStandIn(value) || namesItsKey(name, value)) return false;
   if (STAND_IN_WORD.test(value) && !randomLooking(value)) return false;
   const lastWord = keyWords(name).pop();
   return lastWord === "key" ? keyShapedSecret(name, value) || (SECRET_KEY_WHOLE.test(name) && isLiteralCredential(name, value, true)) : isLiteralCredential(name, value, true);
@@ -1623,7 +1627,7 @@ function hashedLiteralPassword(diff: FileDiff, index: number): string | undefine
   const value = m[2];
   // The documented "password" of framework factories and demo defaults (admin, 123456) are placeholders of a sort;
   // a demo program hashing a literal (func main) hashes sample input.
-  if (value.length < 6 || isPlaceholder(value) || DOCUMENTED_SAMPLES.has(value) || DEFAULT_PASSWORD.test(value) || NUMBERED_DEFAULT_PASSWORD.test(value)) return undefined;
+  if (value.length < 6 || knownStandIn(value)) return undefined;
   if (hunksWithProgramEntry(diff).has(diff.lines[index].hunk)) return undefined;
   return "password hashed from a literal";
 }
@@ -1644,8 +1648,7 @@ function emptyCheckFallback(diff: FileDiff, index: number): string | undefined {
   const assigned = LITERAL_REASSIGNMENT.exec(text);
   if (!assigned) return undefined;
   const name = assigned[1];
-  const escaped = name;
-  const emptyTest = new RegExp(`\\bif\\b[\\s(]*(?:!\\s*(?:\\$|this\\.|self\\.)?${escaped}\\b|not\\s+(?:self\\.)?${escaped}\\b|(?:\\$|this\\.|self\\.)?${escaped}\\s*(?:===?\\s*(?:""|''|nil|null|None|undefined)|is\\s+None|\\.(?:isEmpty|is_empty)\\s*\\(\\s*\\)|\\.(?:empty|blank|nil)\\?)|(?:len|empty|strlen)\\s*\\(\\s*\\$?${escaped}\\s*\\)\\s*(?:==\\s*0)?)`);
+  const emptyTest = new RegExp(`\\bif\\b[\\s(]*(?:!\\s*(?:\\$|this\\.|self\\.)?${name}\\b|not\\s+(?:self\\.)?${name}\\b|(?:\\$|this\\.|self\\.)?${name}\\s*(?:===?\\s*(?:""|''|nil|null|None|undefined)|is\\s+None|\\.(?:isEmpty|is_empty)\\s*\\(\\s*\\)|\\.(?:empty|blank|nil)\\?)|(?:len|empty|strlen)\\s*\\(\\s*\\$?${name}\\s*\\)\\s*(?:==\\s*0)?)`);
   let tested = false;
   for (let i = index, seen = 0; i >= 0 && seen < 8; i--) {
     const line = diff.lines[i];

@@ -2,6 +2,7 @@
 // matching (a message text such as "email sent" is not personal data) but interpolations are kept.
 import type { RawFinding } from "../raw-finding.js";
 import { splitAlternatives } from "../line-scan.js";
+import { lineAt } from "../residual-matchers.js";
 import { candidateLines, readArguments, scanJoinedText, someNewLineMatches, type FileDiff } from "../file-diff.js";
 import { isCodeKind } from "../../diff/classify-file.js";
 import { capturedDump, credentialNames, mailRecipient, envSecretsAsNames, goHeaderLoopNames, handlerRequestNames, personNameParameters, printsSecretFunction, recipientParameters, recordNameField, recordNames, recordValue, requestBodyNames, requestChunkNames, requestInputNames, wholeRequestValue } from "./log-whole-values.js";
@@ -335,19 +336,14 @@ function whitespaceLedCallLines(side: FileDiff["added"]): number[] {
   startsBefore("debug", DEBUG_WORD_CALL);
   if (at.size === 0) return [];
   const { starts, indexes } = side;
-  const lines = new Set<number>();
-  for (const position of at) {
-    // The line whose span holds the position (the "\n" after a line is its own, as in scanJoinedText).
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= position) lo = mid;
-      else hi = mid - 1;
-    }
-    lines.add(indexes[lo]);
+  const lines: number[] = [];
+  let cursor = 0;
+  // The line whose span holds each position (the "\n" after a line is its own, as in scanJoinedText), in order.
+  for (const position of [...at].sort((a, b) => a - b)) {
+    cursor = lineAt(starts, position, cursor);
+    if (lines[lines.length - 1] !== indexes[cursor]) lines.push(indexes[cursor]);
   }
-  return [...lines].sort((a, b) => a - b);
+  return lines;
 }
 
 /** The lines a joined-text scan of LOG_CALL selects on a side, in order (exported for the test that checks the split is exact). */

@@ -96,6 +96,12 @@ export function anyPatternOf(list: Array<{ pattern: RegExp }>): RegExp | null {
   }
   return any;
 }
+/** The first entry of a catalogue list whose pattern matches the text, asking the list's alternation first. */
+export function firstMatching<T extends { pattern: RegExp }>(list: T[], text: string): T | undefined {
+  const any = anyPatternOf(list);
+  if (any !== null && !any.test(text)) return undefined;
+  return list.find((entry) => entry.pattern.test(text));
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 // A URL may carry credentials before its host (a Sentry DSN: https://key@o123.ingest.sentry.io/1), and a regional
@@ -209,8 +215,7 @@ function initialisations(diff: FileDiff): RawFinding[] {
   for (const index of candidateLines(diff.added, INIT_SCAN)) {
     const line = diff.lines[index];
     if (COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
-    const anyInit = anyPatternOf(INITS);
-    const init = anyInit !== null && !anyInit.test(line.text) ? undefined : INITS.find((i) => i.pattern.test(line.text));
+    const init = firstMatching(INITS, line.text);
     if (!init || alsoRemoved(init.pattern)) continue;
     return [finding(diff, init.service, line, "code")];
   }
@@ -222,8 +227,7 @@ function personalDataOptions(diff: FileDiff): RawFinding[] {
   for (const index of candidateLines(diff.added, OPTION_SCAN)) {
     const line = diff.lines[index];
     if (COMMENT.test(line.text) || inBlockComment(diff, index)) continue;
-    const anyOption = anyPatternOf(OPTIONS);
-    const option = anyOption !== null && !anyOption.test(line.text) ? undefined : OPTIONS.find((o) => o.pattern.test(line.text));
+    const option = firstMatching(OPTIONS, line.text);
     if (!option) continue;
     return [{ ruleId: "error-tracking-pii", path: diff.path, line: line.newLine, side: "RIGHT", evidence: line.text, detail: { vendor: option.service.name, category: option.service.category } }];
   }
