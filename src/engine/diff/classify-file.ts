@@ -17,10 +17,10 @@ export interface FileClass {
 
 const CODE_KINDS = new Set<FileKind>(["js", "python", "go", "java", "ruby", "csharp", "php", "rust", "swift", "cpp"]);
 /**
- * Translation catalogues: locales/, i18n/, lang/ and Language/ folders (Laravel, CodeIgniter), gettext, XLIFF, .resx and
- * Java message bundles. They hold the UI's text in each language: labels such as 'SMS-API Password', links in help text.
+ * Translation catalogues: locales/, i18n/ (also i18n-messages/, locales_json/ ...), lang/ and Language/ folders
+ * (Laravel, CodeIgniter), gettext, XLIFF, .resx and Java message bundles. They hold the UI's text in each language: labels such as 'SMS-API Password', links in help text.
  */
-export const TRANSLATION_PATH = /(?:^|\/)(?:locales?|locali[sz]ations?|i18n|lang|langs|languages?|translations?|l10n)\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)messages_[a-z]{2}(?:_[a-z]{2})?\.properties$/i;
+export const TRANSLATION_PATH = /(?:^|\/)(?:locales?|locali[sz]ations?|i18n|lang|langs|languages?|translations?|l10n)\/|(?:^|\/)(?:locales?|i18n|translations?|l10n)[-_][\w-]+\/|\.(?:po|pot|xlf|xliff|resx)$|(?:^|\/)messages_[a-z]{2}(?:_[a-z]{2})?\.properties$/i;
 
 /** Dependency lock files: generated lists of package names, versions and hashes, which no one writes by hand. */
 export const LOCK_FILE_PATH = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|Cargo\.lock|go\.sum|packages\.lock\.json)$/;

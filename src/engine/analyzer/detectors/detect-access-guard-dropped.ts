@@ -306,6 +306,23 @@ function redirectsToSignInVariable(lines: DiffLine[], from: number, to: number):
 
 /** A step that sends the user to the second-factor page. */
 const MFA_REDIRECT = /\bredirect\w*\s*(?:\(|\s)\s*(?:to\s*)?["'`][^"'`]*(?:2fa|mfa|otp|two_?factor|twofactor|totp)/i;
+/** A redirect's literal target (`redirect_to "/2fa"`, `ctx.RedirectTo("/settings/mfa")`). */
+const REDIRECT_TARGET = /\bredirect\w*\s*(?:\(|\s)\s*(?:to\s*)?["'`]([^"'`]*)/i;
+/** A page of the user's own settings, where the second factor is managed rather than asked for. */
+const SETTINGS_PAGE = /(?:^|\/)(?:settings|preferences|account|profile)(?:\/|$)/i;
+/**
+ * Whether a redirect to a second-factor page was rewritten in place to another route, not taken out: the step moved
+ * under a new prefix ("/settings/totp/generate" -> "/-/settings/totp/generate"), or a settings page renamed
+ * ("/settings/mfa" -> "/-/settings/authentication"). A second-factor step sent elsewhere ("/2fa" -> "/dashboard") is not.
+ */
+function redirectRetargeted(facts: HunkFacts, index: number): boolean {
+  const added = pairedAddedLine(facts, index);
+  if (added === undefined) return false;
+  const before = REDIRECT_TARGET.exec(facts.lines[index].text)?.[1];
+  const after = REDIRECT_TARGET.exec(facts.lines[added].text)?.[1];
+  if (before === undefined || after === undefined) return false;
+  return MFA_WORD.test(after) || (SETTINGS_PAGE.test(before) && SETTINGS_PAGE.test(after));
+}
 /** A predicate deciding whether the second factor is needed... */
 const MFA_PREDICATE = /\b(?:def|function|func|fun|bool|boolean|public|private)\s+\w*(?:need|require|enabled?|enforce|must|should)\w*(?:two_?factor|twofactor|2fa|mfa|otp|totp)\w*|\b(?:def|function|func|fun)\s+\w*(?:two_?factor|twofactor|2fa|mfa|otp|totp)\w*(?:need|require|enabled?|enforce)\w*/i;
 /** ...whose answer became a constant no. */
@@ -690,7 +707,7 @@ function ruleReportsHunk(diff: FileDiff, [start, end]: [number, number]): boolea
 function secondFactorDropped(diff: FileDiff, facts: HunkFacts, index: number): boolean {
   const { lines } = diff;
   const redirect = MFA_REDIRECT.exec(lines[index].text);
-  if (redirect) return !diff.addedCompact.includes(compact(redirect[0])) && !insideRemovedFunction(lines, index, diff.addedCompact);
+  if (redirect) return !diff.addedCompact.includes(compact(redirect[0])) && !redirectRetargeted(facts, index) && !insideRemovedFunction(lines, index, diff.addedCompact);
   const added = pairedAddedLine(facts, index);
   if (added === undefined || !CONSTANT_NO.test(lines[added].text)) return false;
   for (let i = index - 1; i >= Math.max(0, index - 4) && lines[i].hunk === lines[index].hunk; i--) {
