@@ -16,7 +16,8 @@ function filesOf(patchText: string): ChangedFile[] {
   const files: ChangedFile[] = [];
   for (const chunk of patchText.split(/^diff --git /m).slice(1)) {
     const header = chunk.slice(0, chunk.indexOf("\n@@") >= 0 ? chunk.indexOf("\n@@") : chunk.length);
-    const path = /^\+\+\+ b\/(.+)$/m.exec(header)?.[1] ?? /^--- a\/(.+)$/m.exec(header)?.[1];
+    // git ends a ---/+++ path that holds a space with a tab (for patch(1)); GitHub's file list has no such tab.
+    const path = (/^\+\+\+ b\/(.+)$/m.exec(header)?.[1] ?? /^--- a\/(.+)$/m.exec(header)?.[1])?.replace(/\t$/, "");
     if (!path) continue;
     // Renames as GitHub lists them: status "renamed" and only the lines that differ.
     const renamedTo = /^rename to (.+)$/m.exec(header)?.[1];

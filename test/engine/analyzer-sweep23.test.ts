@@ -75,4 +75,31 @@ describe("commit sweep in round 23", () => {
       ], "encryption"],
     ]);
   });
+
+  // From the four repositories swept after the fixes above (grav, fathom, whoogle-search, homebox), read untuned.
+  it("is quiet on a regular expression, an enumeration's name for a kind and a marker in double underscores", async () => {
+    await check([
+      ["a parser's token pattern", "system/src/Markdown/ParsedownTrait.php", [
+        "     protected function parseAttributes($text) {",
+        "+        $token = '([.#][^\\s\"\\'.#]+)|((?:class|id)\\s*=\\s*(?:\"[^\"]*\"|\\'[^\\']*\\'))';",
+        "     }",
+      ], null],
+      ["an ORM's node type names", "backend/internal/data/ent/mutation.go", [
+        " const (",
+        "+\tTypeAPIKey               = \"APIKey\"",
+        "\tTypeAttachment           = \"Attachment\"",
+      ], null],
+      ["a path marker named token", "backend/internal/data/repo/attachments.go", [
+        " // Older uploads kept a flat path with backslashes encoded.",
+        "+const legacyFlatPathToken = \"__0x5c__\"",
+      ], null],
+    ]);
+  });
+
+  it("still finds a token and an API key written as literals", async () => {
+    await check([
+      ["a token literal", "src/Client.php", ["     public function __construct() {", "+        $token = 'f3a9Kx72LmQ0zR8tW1';", "     }"], "secrets"],
+      ["an API key constant", "internal/client/client.go", [" const (", "+\tServiceAPIKey = \"A9fk2LxQ7mP0zT3vB8\"", " )"], "secrets"],
+    ]);
+  });
 });

@@ -228,6 +228,8 @@ function namesItsKey(key: string, value: string): boolean {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
   const last = key.split(/[.]/).pop() ?? key;
   if (norm(value).length > 0 && (norm(value) === norm(last) || norm(value) === norm(key))) return true;
+  // Or the key's last words in one (TypeAPIKey = "APIKey", FieldPassword = "Password"): an enumeration's name for a kind.
+  if (/^[A-Za-z]{3,}$/.test(value) && norm(last).endsWith(norm(value))) return true;
   // Or repeats some of its words (TplForgotPassword = "forgot-password"): the name of a template or a field.
   const words = /^[a-z]+(?:[-_][a-z]+)+$/.test(value) ? value.split(/[-_]/) : [];
   const ofKey = keyWords(key);
@@ -376,8 +378,12 @@ function namesSomething(value: string, envFallback = false): boolean {
   if (/^(?:[A-Za-z_]\w*(?:::|\\))+[A-Z][A-Z0-9_]*$/.test(value)) return true;
   // A sentence ("Forgot password?", "Enter the admin password here") is prose, not a credential.
   if (/^[\p{L}\p{M}\s'’.,?!:;()-]+$/u.test(value) && (/\s\S+\s/.test(value) || /\s.*[.?!:]$/.test(value))) return true;
-  return false;
+  // A regular expression (a parser's `$token = '([.#][^\s"\'.#]+)|...'`): two of its constructs, which no key holds.
+  if ((value.match(REGEX_CONSTRUCT) ?? []).length >= 2) return true;
+  // A marker in double underscores ("__0x5c__", "__API_KEY__"), of one case, stands in for something in a path or a template.
+  return /^__(?:[A-Z0-9]+(?:_[A-Z0-9]+)*|[a-z0-9]{1,8}(?:_[a-z0-9]{1,8})*)__$/.test(value);
 }
+const REGEX_CONSTRUCT = /\\[sdwSDWbB]|\[\^|\(\?[:=!<]|\][+*?]|\)\|\(/g;
 
 /** A secret has letters and digits or symbols; identifiers like "password_confirmation" do not. */
 function looksSecret(value: string): boolean {
