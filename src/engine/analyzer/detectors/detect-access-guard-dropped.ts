@@ -136,8 +136,12 @@ const LOADER = /^(?:set|load|find|fetch|build|prepare|assign|get|init)_?/i;
  * A condition (leading, or Ruby's trailing `unless`) on the caller's role or permission: a role predicate
  * (`is_staff`, `isAdmin`, `admin?`, `IsInRole`, `hasAuthority`) or the role compared (`user.role !== 'admin'`)...
  */
-const ROLE_WORDS = /\b(?:es|eh|est|ist)_?(?:admin|administrador|administrateur|staff)\b|\b(?:esAdmin|esAdministrador|ehAdmin|estAdmin|istAdmin)\b|\.(?:rol|rolle|papel|ruolo|perfil|tipo_?usuario|tipoUsuario|user_?type|userType)\s*(?:!==?|<>|\bnot\s+in\b)|\[\s*["'](?:role|rol|rolle|papel|ruolo|perfil|tipo_?usuario|user_?type|nivel|nivel_?acceso|level)["']\s*\]\s*(?:!==?|<>|\bnot\s+in\b)|\b(?:rol|rolle|papel|perfil)\s*!==?\s*["'`]|\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bIsInRole\b|\bcan\?|\.(?:admin|staff|superuser|super_admin)\?|\.role\s*(?:!==?|\bnot\s+in\b)|\brole\s*!==?\s*["'`]|!\s*[\w$.]*\broles?\.(?:includes|contains|include\?)\s*\(/i;
+const ROLE_WORDS = /\b(?:es|eh|est|ist)_?(?:admin|administrador|administrateur|staff)\b|\b(?:esAdmin|esAdministrador|ehAdmin|estAdmin|istAdmin)\b|\.(?:rol|rolle|papel|ruolo|perfil|tipo_?usuario|tipoUsuario|user_?type|userType)\s*(?:!==?|<>|\bnot\s+in\b)|\[\s*["'](?:role|rol|rolle|papel|ruolo|perfil|tipo_?usuario|user_?type|nivel|nivel_?acceso|level)["']\s*\]\s*(?:!==?|<>|\bnot\s+in\b)|\b(?:rol|rolle|papel|perfil)\s*!==?\s*["'`]|\bis_?(?:staff|superuser|admin)\b|\bisAdmin\b|\bisStaff\b|\bis_?(?:sub|super|group|org|site|project|team|tenant)_?admin(?:_?of\w*)?\b|\bhas_?perm\w*|\bhasPermission\w*|\bhas_?role\w*|\bhasRole\b|\bhasAuthority\b|\bIsInRole\b|\bcan\?|\.(?:admin|staff|superuser|super_admin)\?|\.role\s*(?:!==?|\bnot\s+in\b)|\brole\s*!==?\s*["'`]|!\s*[\w$.]*\broles?\.(?:includes|contains|include\?)\s*\(/i;
 const LEADING_CONDITION = /^\s*(?:\}\s*)?(?:if|unless|elif|elsif|else\s+if)\b/;
+/** A role test negated (`if (!...isSubAdminOfGroup(...))`, `if not user.is_staff`, `unless admin?`). */
+const NEGATED_ROLE = /^\s*(?:\}\s*)?(?:if|elif|elsif|else\s+if)\s*\(?\s*(?:!|not\s)|\bunless\b/;
+/** Dropping the item from what the request goes on with: PHP's unset of an array element, a list's element removed. */
+const WITHHELD = /\bunset\s*\(\s*\$\w+\s*\[|\barray_splice\s*\(|\.(?:splice|remove|Remove|discard|pop)\s*\(\s*[$\w]+/;
 const ROLE_CONDITION = { test: (text: string) => (LEADING_CONDITION.test(text) || /\sunless\s+\S/.test(text)) && ROLE_WORDS.test(text) };
 /** ...that denied the request. */
 const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challenge|Unauthori[sz]ed|AccessDenied|403|401)\b|\bredirect\w*\b|\bheader\s*\(\s*["']Location\s*:|\bdie\s*\(/i;
@@ -389,8 +393,10 @@ function isGuardName(name: string): boolean {
   // Cross-site request forgery protection guards the form, not who may use it.
   if (/forgery|csrf|xsrf/i.test(name)) return false;
   const words = splitWords(name);
-  return words.some((word) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word)) || CREDENTIAL_CHECK.test(name) || isSecondFactorName(name, words);
+  return words.some((word, i) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word) || (word === "super" && SUPER_ROLE.has(words[i + 1]))) || CREDENTIAL_CHECK.test(name) || isSecondFactorName(name, words);
 }
+/** "Super" then a role, written as two words (`checkUserHasSuperUserAccess`, `requireSuperAdmin`): the superuser. */
+const SUPER_ROLE = new Set(["user", "users", "admin", "admins", "administrator"]);
 
 /**
  * A name for the second factor (`two_factor_checking`, `require2fa`, `verifyMfa`, `otpRequired`), read from its words:
@@ -1102,9 +1108,12 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
     }
     if (ABORT_ON_ROLE.test(line.text) && !diff.addedCompact.includes(compact(line.text))) report("auth-check-removed", index);
     if (ROLE_CONDITION.test(line.text) && !diff.addedCompact.includes(compact(line.text))) {
+      // A negated role test may also withhold rather than refuse: what the caller does not administer is dropped from
+      // the list the request acts on (`if (!$sub->isSubAdminOfGroup($user, $group)) { unset($groups[$key]); }`).
+      const withholds = NEGATED_ROLE.test(line.text);
       for (let i = index; i < Math.min(lines.length, index + 4); i++) {
         if (lines[i].hunk !== line.hunk || lines[i].kind !== "-") break;
-        if (denies(lines[i].text)) { if (!denialMovedElsewhere(diff, i, i)) report("auth-check-removed", index); break; }
+        if (denies(lines[i].text) || (withholds && WITHHELD.test(lines[i].text))) { if (!denialMovedElsewhere(diff, i, i)) report("auth-check-removed", index); break; }
       }
     }
   }

@@ -140,10 +140,31 @@ const MANIFEST_ENTRY: Array<[RegExp, RegExp]> = [
   [/(?:^|\/)pubspec\.yaml$/, /^\s{2,}([a-z][a-z0-9_]*)\s*:/],
   [/(?:^|\/)Package\.swift$/, /\.package\s*\(\s*(?:name:\s*"[^"]*"\s*,\s*)?url:\s*"[^"]*\/([\w.-]+?)(?:\.git)?"/],
 ];
+const GRADLE_BUILD = /(?:^|\/)build\.gradle(?:\.kts)?$/;
 const HTML_PAGE = /\.(?:html?|xhtml)$/i;
 /** A line of a page that loads from a host: a script or frame source, an inline snippet's loader (`(window, document, 'https://...')`). */
 const LOADS_SCRIPT = /<script\b|<iframe\b|<link\b|\bsrc\s*=|\(\s*window\s*,\s*document\b|\bfetch\s*\(/i;
 const GRADLE_PLUGIN = /^\s*id\s*\(?\s*["']([\w.-]+)["']|\bapply\s*\(?\s*plugin\s*[:=]\s*["']([\w.-]+)["']/;
+/**
+ * A dependency given by its version-catalog accessor (`implementation(libs.firebase.analytics)`, Groovy's
+ * `implementation libs.sentry.android`): Gradle turns the catalog's alias `firebase-analytics` into `libs.firebase.analytics`
+ * (docs.gradle.org, version catalogs: "aliases ... separated by -, _ or . are normalized to ."). Bundles, plugins and
+ * versions are not libraries; a BOM given through platform() fixes versions and installs nothing.
+ */
+const CATALOG_ACCESSOR = /^\s*(?:implementation|api|runtimeOnly|compileOnly|compile|releaseImplementation|kapt|ksp)\s*\(?\s*libs\.(?!(?:bundles|plugins|versions)\.)([A-Za-z][\w.]{0,120}?)\s*\)?\s*$/;
+/**
+ * The catalogued package an accessor names: its alias whole (`libs.sentry`), or its last two or more words
+ * (`libs.google.firebase.analytics` -> firebase-analytics), so that a group word put before the library's name is read past.
+ */
+function catalogAccessorPackage(text: string): string | undefined {
+  const words = CATALOG_ACCESSOR.exec(text)?.[1].toLowerCase().split(/[._]/);
+  if (!words) return undefined;
+  for (let from = 0; from < words.length && (from === 0 || words.length - from >= 2); from++) {
+    const name = words.slice(from).join("-");
+    if (byPackage.has(name)) return name;
+  }
+  return undefined;
+}
 /** Manifests the file classifier does not know as such (Elixir's mix.exs, Swift's Package.swift and Ruby's Podfile are code that lists dependencies). */
 const OTHER_MANIFEST = /(?:^|\/)(?:build\.sbt|project\/\w+\.scala|build\.sc|mix\.exs|Podfile|pubspec\.yaml|Package\.swift|requirements\/[\w.-]+\.(?:txt|in)|requirements[\w.-]*\.in|setup\.py|[\w.-]*\.versions\.toml|Directory\.Packages\.props|packages\.config)$/;
 /** A version catalog's group (`module = "io.sentry:..."`, `group = "io.sentry"`, `"io.sentry:sentry-android:7.0.0"`) and plugin id (`id = "io.sentry.android.gradle"`). */
@@ -442,7 +463,7 @@ function servicesRemoved(diff: FileDiff): Set<ThirdPartyService> {
     services = new Set();
     for (const line of diff.lines) {
       if (line.kind !== "-" || line.text.length > 2000) continue;
-      const name = packageNameIn(diff.path, line.text);
+      const name = packageNameIn(diff.path, line.text) ?? (GRADLE_BUILD.test(diff.path) ? catalogAccessorPackage(line.text) : undefined);
       const service = name ? packageService(name, diff, 0) : undefined;
       if (service) services.add(service);
     }
@@ -551,7 +572,7 @@ export function detectThirdParties(diff: FileDiff): RawFinding[] {
     const line = diff.lines[index];
     if (line.text.length > 2000) continue;
     if (kind === "manifest") {
-      const name = packageNameIn(diff.path, line.text);
+      const name = packageNameIn(diff.path, line.text) ?? (GRADLE_BUILD.test(diff.path) ? catalogAccessorPackage(line.text) : undefined);
       // Maven and Gradle coordinates: the artifact, or failing that the group (com.google.firebase:firebase-analytics).
       const group = /build\.gradle(?:\.kts)?$/.test(diff.path) ? /["']([\w.-]+):[\w.-]+(?::[^"']*)?["']/.exec(line.text)?.[1]
         // sbt and Mill: the organization before the artifact (`"io.sentry" %% "sentry-scala"`).

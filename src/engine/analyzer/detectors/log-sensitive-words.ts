@@ -253,7 +253,8 @@ const CALLS_THAT_READ = /^(?:get|fetch|read|load|find|lookup|extract|decrypt|rev
 const LABEL_AFTER = /^\s*(?::(?!:)|=(?![=>~]))/;
 
 /** Calls that pass a value on as text (so a value inside them is still logged): str(x), Sprintf(.., x), strtolower($x). */
-const PASSES_VALUE = /^(?:|str|String|string|loads|parse|json_decode|parse_json|fromJson|readValue|repr|format|Sprintf|Sprint|Sprintln|sprintf|printf|Format|f|strtolower|strtoupper|lower|upper|trim|strip|dumps|stringify|json_encode|inspect|to_s|toString|valueOf|quote|escape|encodeURIComponent|urlencode|concat|join|Join|print_r|var_export|dict|vars|asdict|Some|Ok|normalize_log_value|formatted|format!|write!|html_escape|h|u|e|dump|debug|Debug|pp|tostring|unicode|bytes|encode|decode|new|of|listOf|mapOf|arrayOf|hashMapOf|json|Json|serialize|Serialize|SerializeObject)$/;
+// zerolog's event writes its message with Msg / Msgf at the end of the chain (`log.Warn().Msgf("skipping %s", email)`).
+const PASSES_VALUE = /^(?:|Msg|Msgf|str|String|string|loads|parse|json_decode|parse_json|fromJson|readValue|repr|format|Sprintf|Sprint|Sprintln|sprintf|printf|Format|f|strtolower|strtoupper|lower|upper|trim|strip|dumps|stringify|json_encode|inspect|to_s|toString|valueOf|quote|escape|encodeURIComponent|urlencode|concat|join|Join|print_r|var_export|dict|vars|asdict|Some|Ok|normalize_log_value|formatted|format!|write!|html_escape|h|u|e|dump|debug|Debug|pp|tostring|unicode|bytes|encode|decode|new|of|listOf|mapOf|arrayOf|hashMapOf|json|Json|serialize|Serialize|SerializeObject)$/;
 
 /** Characters walked to map calls' parentheses (read by the adversarial test: it must grow linearly with the code). */
 export const parenthesesWalked = { characters: 0 };
