@@ -102,4 +102,34 @@ describe("commit sweep in round 23", () => {
       ["an API key constant", "internal/client/client.go", [" const (", "+\tServiceAPIKey = \"A9fk2LxQ7mP0zT3vB8\"", " )"], "secrets"],
     ]);
   });
+
+  // From two more repositories swept after that (frappe/crm, wekan; 300 commits each): one finding, wrong.
+  it("is quiet on prose removed from an API description's block scalar", async () => {
+    await check([
+      ["an OpenAPI operation's description removed with it", "public/api/openapi.yml", [
+        "   /api/boards/import:",
+        "-    post:",
+        "-      operationId: import_board",
+        "-      description: |",
+        "-        Accepts a board export JSON (the body returned by",
+        "-         `GET /api/boards/:boardId/export`) and recreates the board in the",
+        "-         authenticated user's account. Combined with the export endpoint, this allows",
+        "-         migrating all boards from another instance over the REST API.",
+        "   /api/boards/{board}/lists:",
+      ], null],
+    ]);
+  });
+
+  it("still finds an authorizer removed below a description block", async () => {
+    await check([
+      ["serverless authorizer removed", "serverless.yml", [
+        "       - http:",
+        "           path: users",
+        "           method: get",
+        "           description: |",
+        "             Lists the organisation's users.",
+        "-          authorizer: aws_iam",
+      ], "access_mfa"],
+    ]);
+  });
 });

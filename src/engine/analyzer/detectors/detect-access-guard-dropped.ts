@@ -723,6 +723,27 @@ function secondFactorDropped(diff: FileDiff, facts: HunkFacts, index: number): b
   return false;
 }
 
+/** A YAML key whose block scalar is prose (an OpenAPI operation's `description: |`, a chart's `notes: >`). */
+const YAML_KEY_LINE = /^\s*(?:-\s|[\w.$/{}"'-]+\s*:(?:\s|$))/;
+const PROSE_BLOCK_KEY = /^\s*-?\s*(?:description|summary|notes?|help|message|text|comment|details|readme)\s*:\s*[|>][-+]?\s*$/;
+/**
+ * Whether a YAML line is inside a prose block scalar ("authenticated user's account." in an API description): words, not
+ * a guard. Looks up the hunk, past less indented lines of the same prose, to the key that opens the block.
+ */
+function inProseBlock(lines: DiffLine[], index: number): boolean {
+  const indent = (text: string) => text.length - text.trimStart().length;
+  let limit = indent(lines[index].text);
+  for (let i = index - 1; i >= Math.max(0, index - 60) && lines[i].hunk === lines[index].hunk; i--) {
+    const text = lines[i].text;
+    if (text.trim() === "" || indent(text) >= limit) continue;
+    if (PROSE_BLOCK_KEY.test(text)) return true;
+    // A key or list item ends the search; a less indented line of prose (a paragraph's first line) goes on up.
+    if (YAML_KEY_LINE.test(text)) return false;
+    limit = indent(text);
+  }
+  return false;
+}
+
 /** Each file's added lines, compacted, once per review: an exact re-add is answered without a scan. */
 const addedLineSets = new WeakMap<FileDiff, { lines: Set<string>; scans: number }>();
 /** Substring searches of the added side allowed per file before only exact re-adds count (hostile input stays linear). */
@@ -1067,6 +1088,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
   for (const index of candidateLines(diff.removed, PREFILTER)) {
     const line = lines[index];
     if (COMMENT.test(line.text) || reported.has(line.hunk) || line.text.length > MAX_GUARD_LINE || NOT_ACCESS_NEST_GUARD.test(line.text)) continue;
+    if (kind === "yaml" && inProseBlock(lines, index)) continue;
     if (MFA_WORD.test(line.text)) {
       // A second-factor middleware or check named in a settings list (`'django_otp.middleware.OTPMiddleware',`).
       const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
