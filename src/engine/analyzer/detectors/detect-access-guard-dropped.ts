@@ -76,6 +76,8 @@ const GUARD_REGISTRATION = [
   // Pundit's (and Action Policy's) enforcement that every action authorised (`after_action :verify_authorized`) or
   // scoped its query (`after_action :verify_policy_scoped`): removed, an action that forgets to authorise goes unnoticed.
   /^\s*after_action\s+:(verify_authorized|verify_policy_scoped)\b/,
+  // Rails' HTTP Basic authentication declared on a controller (`http_basic_authenticate_with name: ..., password: ...`).
+  /^\s*(http_basic_authenticate_with)\b/,
   /\bdependencies\s*=\s*\[\s*(?:Depends|Security)\s*\(\s*([\w.]+)/,
   DECORATOR_REGISTRATION,
   /^\s*\[\s*([\w.]+)(?:\(.*\))?\s*\]\s*$/,
@@ -167,8 +169,9 @@ const DENIAL = /\b(?:raise|throw|abort|PermissionDenied|Forbidden|Forbid|Challen
 const REFUSAL_HELPER = /\b(?:[Aa]bort|[Rr]espond|[Ss]end|[Rr]ender|[Rr]eply|[Ww]rite|[Dd]eny|[Rr]eject)_?(?:[Ww]ith_?)?(?:Forbidden|Unauthori[sz]ed|AccessDenied|PermissionDenied|NotAuthori[sz]ed|forbidden|unauthori[sz]ed|access_denied|permission_denied|not_authori[sz]ed)\b|\bhandle_no_permission\b|\bpermission_denied\s*\(|\bdeny_access\b/;
 const HTTP_DENIAL = new RegExp(String.raw`${REFUSAL_HELPER.source}|` + /\bStatus(?:Forbidden|Unauthorized)\b|\bHTTP_(?:40[13]_)?(?:FORBIDDEN|UNAUTHORIZED)\b|\bStatus40[13](?:Forbidden|Unauthorized)\b|\bSC_(?:FORBIDDEN|UNAUTHORIZED)\b|\bHttpResponseForbidden\b|\b(?:Forbid|Unauthorized|Challenge)Result\b|\b(?:Forbid|Challenge)\s*\(|\b(?:create)?(?:AccessDenied|Forbidden|Unauthori[sz]ed|NotAuthori[sz]ed|PermissionDenied|Authorization)(?:Http)?(?:Exception|Error)\b|\b(?:[A-Z][a-z]{1,20}){1,3}(?:Forbidden|AccessDenied|PermissionDenied|Unauthori[sz]ed|NotAuthori[sz]ed)(?:Http)?(?:Exception|Error)\b/.source);
 const denies = (text: string): boolean => DENIAL.test(text) || HTTP_DENIAL.test(text);
-/** An answer refusing the caller: forbidden (any case, also inside an error code), 403, access or permission denied, unauthorised. */
-const REFUSAL = /\bforbidden\w*|\b403\b|\bPermissionDenied\w*|\bAccessDenied\w*|\b(?:not_?)?unauthori[sz]ed\w*|\bnot_?authori[sz]ed\w*/i;
+/** An answer refusing the caller: forbidden (any case, also inside an error code), 403, access or permission denied, unauthorised,
+ * also as the last word of an error-code constant (`Exception::USER_UNAUTHORIZED`, `ErrorCode.PROJECT_FORBIDDEN`). */
+const REFUSAL = /\bforbidden\w*|\b403\b|\bPermissionDenied\w*|\bAccessDenied\w*|\b(?:not_?)?unauthori[sz]ed\w*|\bnot_?authori[sz]ed\w*|(?<=[A-Za-z]_)(?:forbidden|unauthori[sz]ed|access_denied|permission_denied)\b/i;
 /** How a refusal leaves: thrown, raised, returned, aborted, or answered with a status. */
 const EXIT = new RegExp(String.raw`\b(?:throw|raise|return|abort\w*|die|exit|panic)\b|\.(?:status|sendStatus|Abort\w*)\s*\(|\bhttp\.Error\s*\(|${REFUSAL_HELPER.source}`);
 /** A log call: an answer word written to the log is not an answer. */
@@ -682,6 +685,27 @@ function droppedMiddlewareAlias(removed: string, added: string, diff: FileDiff):
   return quoted(removed).find((alias) => !kept.has(alias) && LARAVEL_GUARD_ALIAS.test(alias) && !readded(diff, `'${alias}'`) && !readded(diff, `"${alias}"`));
 }
 
+/** A Laravel route group's or route's middleware key on a line of its own (`'middleware' => ['auth:api', 'roles'],`). */
+const LARAVEL_MIDDLEWARE_KEY = /^\s*["']middleware["']\s*=>\s*(\[[^\]\n]{0,200}\]|["'][^"'\n]{0,100}["'])\s*,?\s*$/;
+/** The statement that opens a Laravel group or route whose attribute array holds the key (`Route::group([`, `->group([`). */
+const LARAVEL_GROUP_OPENING = /\bRoute::\w+\s*\(|->group\s*\(/;
+/**
+ * A Laravel group's (or route's) middleware key removed outright with a guard alias in it (`auth`, `auth:api`, a role or
+ * permission alias): the group's routes are served without it. Not: the key rewritten (read as a rewrite), the alias put
+ * back elsewhere (a chained `->middleware('auth:api')`), the group removed with it.
+ */
+function laravelGroupMiddlewareDropped(diff: FileDiff, index: number): boolean {
+  const { lines } = diff;
+  const value = LARAVEL_MIDDLEWARE_KEY.exec(lines[index].text)?.[1];
+  if (value === undefined) return false;
+  const aliases = (value.match(STRING_LITERAL) ?? []).map((q) => q.slice(1, -1));
+  if (!aliases.some((alias) => LARAVEL_GUARD_ALIAS.test(alias) && !readded(diff, `'${alias}'`) && !readded(diff, `"${alias}"`))) return false;
+  for (let i = index - 1; i >= Math.max(0, index - 8) && lines[i].hunk === lines[index].hunk; i--) {
+    if (LARAVEL_GROUP_OPENING.test(lines[i].text)) return lines[i].kind === " ";
+  }
+  return false;
+}
+
 /** The line rules that already report removed checks by their API names: where one fires, it speaks for the hunk. */
 const NAMED_CHECK_RULES = new Set(["auth-check-removed", "authorization-rule-removed", "mfa-check-removed"]);
 const namedCheckRules = new Map<FileKind, CompiledLineRule[]>();
@@ -1122,6 +1146,7 @@ export function detectAccessGuardDropped(diff: FileDiff): RawFinding[] {
       if (name && (isGuardName(name.split(".").pop()!) || name === "verify_policy_scoped") && !diff.addedCompact.includes(compact(name)) && !filterInlined(diff, index)) report("auth-check-removed", index);
     }
     if (pipelineGuardDropped(diff, index)) report("auth-check-removed", index);
+    if (laravelGroupMiddlewareDropped(diff, index)) report("auth-check-removed", index);
     const setting = DOTTED_SETTING.exec(line.text)?.[1]?.split(".").pop();
     if (setting && isGuardName(setting) && isCheckName(setting) && !diff.addedCompact.includes(compact(setting))) report("auth-check-removed", index);
     if (WRAPPING_DECORATOR.test(line.text)) {

@@ -520,7 +520,7 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   if (pii && /ip_?address$/i.test(pii[0]) && MACHINE_WORDS.test(raw)) pii = null;
   // A file's, folder's or type's full name (.NET's FileInfo.FullName, Type.FullName) is a path or a class name.
   if (pii && /full_?name$/i.test(pii[0]) && fileFullName(args, pii[0], pii.index, diff, index)) pii = null;
-  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff) ?? paymentEventValue(codeOfFields(raw, args), diff) ?? cardOwnField(args, diff, index);
+  const byWords = secret || pii ? null : wordFinding(raw, args, diff, index) ?? messagingValue(args, diff) ?? paymentEventValue(codeOfFields(raw, args), diff) ?? cardOwnField(args, diff, index) ?? settingsWithSecret(args, diff, index);
   let secretValueText = secret?.[0] ?? (byWords?.kind === "secret" ? byWords.value : undefined);
   if (secretValueText && BARE_TOKEN.test(secretValueText.trim()) && usesTextTokenizer(diff)) secretValueText = undefined;
   let piiValueText = pii?.[0] ?? (byWords?.kind === "pii" ? byWords.value : undefined);
@@ -529,6 +529,41 @@ function classifyArguments(logged: string, diff: FileDiff, index: number): { rul
   if (!kind) return undefined;
   const value = (kind === "secret-in-logs" ? secretValueText : piiValueText)!;
   return { ruleId: kind === "secret-in-logs" && /pass|pwd|credential/i.test(value) ? "password-in-logs" : kind, value };
+}
+
+/** One value printed whole, a name or a dotted path, maybe turned into text (`Rails.configuration.stripe.inspect`, `config`). */
+const WHOLE_PATH = /^\s*\(?\s*([$@]{0,2}[A-Za-z_][\w$]{0,60}(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]{0,60}){0,5}?)(?:\s*\.\s*(?:inspect|to_s|to_h|to_hash|to_json|toString|ToString)\s*(?:\(\s*\))?)?\s*\)?\s*;?\s*$/;
+/** A key of a literal naming a credential and given a value (`:secret_key => ENV[...]`, `apiKey: process.env.KEY`, `"password": pw`). */
+const SECRET_ENTRY = /(?:^|[\s{,:"'])(?:[a-z]+_)?(?:secret|secret_?key|client_?secret|password|passwd|api_?key|apiKey|private_?key|privateKey|access_?token|accessToken|auth_?token|authToken|secretKey|clientSecret)["']?\s*(?:=>|:|=)\s*(?!nil\b|null\b|None\b|""|''|,|$)\S/;
+/** Names of settings (`Rails.configuration.stripe`, `app.config`, `settings`, `credentials`). */
+const SETTINGS_NAME = /config|settings|options|credentials|secrets/i;
+/**
+ * A settings object printed whole whose literal, just above in the hunk, holds a credential: Rails'
+ * `Rails.configuration.stripe = { ..., :secret_key => ENV['STRIPE_SECRET_KEY'] }` then `puts Rails.configuration.stripe.inspect`,
+ * `const config = { apiKey: process.env.API_KEY }` then `console.log(config)`. The key goes into the log with the rest.
+ * The literal is the one closing right above the print: assigned to the printed name, or opening above the hunk when
+ * the printed name is one of settings. Not: a literal with no credential in it, or whose credential is empty, a name
+ * assigned something else, a literal of another name.
+ */
+function settingsWithSecret(args: string, diff: FileDiff, index: number): Sensitive | null {
+  const path = WHOLE_PATH.exec(args)?.[1]?.replace(/\s+/g, "");
+  if (path === undefined) return null;
+  const before = linesBefore(diff, index, 20);
+  let i = before.length - 1;
+  while (i >= 0 && before[i].trim() === "" && i >= before.length - 3) i--;
+  if (i < 0 || !/^\s*[}\]]\s*\)?\s*;?\s*$/.test(before[i])) return null;
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const assigned = new RegExp(String.raw`^\s*(?:(?:const|let|var|val|final)\s+)?${escaped}\s*=\s*(?:\{|\[|Hash\s*\[|\bdict\s*\()`);
+  let secret = false;
+  for (let j = i - 1; j >= 0; j--) {
+    const text = before[j];
+    if (text.length > 400) return null;
+    if (/[{[(]\s*$/.test(text)) return secret && assigned.test(text) ? { kind: "secret", value: path } : null;
+    if (/^\s*[}\]]/.test(text)) return null;
+    secret ||= !COMMENT.test(text) && SECRET_ENTRY.test(text);
+  }
+  // The literal opens above the hunk: a settings name printed.
+  return secret && SETTINGS_NAME.test(path) && before.length < 20 ? { kind: "secret", value: path } : null;
 }
 
 /**
