@@ -396,8 +396,21 @@ function isGuardName(name: string): boolean {
   // Cross-site request forgery protection guards the form, not who may use it.
   if (/forgery|csrf|xsrf/i.test(name)) return false;
   const words = splitWords(name);
-  return words.some((word, i) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word) || (word === "super" && SUPER_ROLE.has(words[i + 1]))) || CREDENTIAL_CHECK.test(name) || isSecondFactorName(name, words);
+  return words.some((word, i) => GUARD_WORDS.has(word) || GLUED_GUARD.test(word) || (word === "super" && SUPER_ROLE.has(words[i + 1]))) || CREDENTIAL_CHECK.test(name) || isSecondFactorName(name, words)
+    || administersCheck(words);
 }
+/**
+ * A check named for the right to administer (`ensure_can_administer`, `require_can_administrate`, `checkCanAdminister`):
+ * the admin role in its verb form, with a word that makes the name a check (a medication's `set_administration` is none).
+ */
+const ADMINISTER_VERB = new Set(["administer", "administrate"]);
+const administersCheck = (words: string[]): boolean => words.some((w) => ADMINISTER_VERB.has(w)) && words.some((w) => CHECK_WORDS.has(w));
+/**
+ * Framework annotations that only ever guard, whose name has no guard word: Spring Security's `@Secured("ROLE_ADMIN")`
+ * and Shiro's `@RequiresUser` (a remembered or signed-in user). Read for a guard written commented out.
+ */
+const GUARD_ANNOTATION = /^(?:Secured|RequiresUser)$/;
+const isGuardDecoratorName = (name: string): boolean => GUARD_ANNOTATION.test(name) || isGuardName(name);
 /** "Super" then a role, written as two words (`checkUserHasSuperUserAccess`, `requireSuperAdmin`): the superuser. */
 const SUPER_ROLE = new Set(["user", "users", "admin", "admins", "administrator"]);
 
@@ -1317,7 +1330,7 @@ function addedOpenings(diff: FileDiff): RawFinding[] {
   // A password comparison switched off before a token is issued (`// if bcrypt.CompareHashAndPassword(...) != nil {`) too.
   const condition = (code: string) => IDENTITY_ABSENT.test(code) || ROLE_WORDS.test(code) || PASSWORD_COMPARISON.test(code);
   const roleGuard = (text: string) => { const name = DECORATOR_REGISTRATION.exec(text)?.[1]?.split(".").pop(); return name !== undefined && isGuardName(name) && demandsRole(name); };
-  const at = routes.length > 0 ? routes[0] : commentedOutCheck(lines, condition, deniesAccess, roleGuard)[0] ?? commentedOutGuardDecorator(lines, isGuardName)[0]
+  const at = routes.length > 0 ? routes[0] : commentedOutCheck(lines, condition, deniesAccess, roleGuard)[0] ?? commentedOutGuardDecorator(lines, isGuardDecoratorName)[0]
     ?? commentedOutGuardRegistration(lines, isGuardName)[0] ?? noOpGuardMiddleware(lines, isGuardName, deniesAccess)[0]
     ?? pendingGuardNote(lines)[0] ?? publicPeopleRoute(lines, isGuardName)[0] ?? unguardedAdminGrant(lines)[0];
   return at === undefined ? [] : [finding("auth-bypass-added", diff, lines[at])];
