@@ -46,7 +46,7 @@ const CHAIN_BUILD = /\b(create_\w{1,40}|[A-Za-z]\w{0,40}Chain(?:\.from_\w{1,20})
 /** A call on a name: the chain of members after it and the method called. */
 const MEMBER_CALL = /(?<![\w$.])(?:self\.|this\.|@|\$this->|\$)?([A-Za-z_]\w*)((?:(?:\??\.|->)\w+(?:\(\s*\))?)*)(?:\??\.|->)(\w+)\s*\(/g;
 /** Methods that hand a model something to read (create, generate_content, send_message, invoke, ask, embed, ...). */
-const SENDING_METHOD = /^(?:create|generate\w*|complete\w*|completions?\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|moderate|get_?(?:streaming_?)?response\w*)$/i;
+const SENDING_METHOD = /^(?:create|create_?(?:chat_?)?(?:completion|message|response|embedding)s?|generate\w*|complete\w*|completions?\w*|chat\w*|send\w*|ask\w*|a?invoke\w*|run|stream\w*|predict|embed\w*|summari[sz]e\w*|classify|transcribe|translate|query|answer|respond|converse\w*|prompt|call|moderate|get_?(?:streaming_?)?response\w*)$/i;
 /** Client areas that manage resources rather than read content (assistants, fine-tuning jobs, batches). */
 const RESOURCE_CHAIN = /(?:\.|->)(?:assistants|fine_?tun\w*|batches|webhooks)\b/i;
 
@@ -121,7 +121,7 @@ function typedClients(diff: FileDiff, service: ThirdPartyService): Map<string, T
  * `llm_service.generate(prompt)`): the name says what the call reaches even when the client is made in another file.
  */
 // Also private fields and names that add what they wrap (`_geminiAIChat`, `_openAi`, `claudeBot`, `gptHandler`).
-const PROVIDER_RECEIVER = /^_*(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?ai)?(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc|bot|handler|manager|assistant))?$/i;
+const PROVIDER_RECEIVER = /^_*(?:open_?ai|anthropic|claude|gemini|chat_?gpt|gpt|mistral|cohere|groq|llm)(?:_?ai)?(?:_?(?:client|service|api|helper|wrapper|provider|model|chat|svc|bot|handler|manager|assistant)){0,2}$/i;
 /** The last member of a receiver's chain (`.OpenAI` of `h.OpenAI`, `claude_client` of `self.claude_client`). */
 const LAST_MEMBER = /(?:\??\.|->)(\w+)(?:\(\s*\))?$/;
 /**

@@ -121,6 +121,8 @@ const DEFINITIONS: Definition[] = [
   // Avro record schemas: `{"name": "date_of_birth", "type": ["null", "string"]}`.
   { kinds: new Set(["other"]), modelOnly: false, path: /\.avsc$/i, pattern: /"name"\s*:\s*"([A-Za-z_]\w*)"\s*,\s*"type"/ },
   { kinds: new Set(["other"]), modelOnly: false, path: /\.proto$/i, pattern: /^\s*(?:optional\s+|repeated\s+)?(?:string|bytes|int32|int64|uint32|uint64|google\.protobuf\.\w+)\s+(\w+)\s*=\s*\d+/ },
+  // Perl Moose / Moo / Mouse object attributes: `has ssn => (is => 'rw', isa => 'Str');` (a class's stored field).
+  { kinds: new Set(["other", "code"]), modelOnly: false, path: /\.p[ml]$/i, pattern: /^\s*has\s+["'+]?(\w+)["']?\s*=>\s*\(/ },
 ];
 
 const COMMENT = /^\s*(?:\/\/|#|\*|\/\*|--)/;
