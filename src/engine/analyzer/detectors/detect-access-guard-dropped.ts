@@ -690,13 +690,18 @@ const LARAVEL_MIDDLEWARE = /(?:->|::)middleware\s*\(|["']middleware["']\s*=>/;
  */
 function droppedMiddlewareAlias(removed: string, added: string, diff: FileDiff): string | undefined {
   if (!LARAVEL_MIDDLEWARE.test(removed) || !LARAVEL_MIDDLEWARE.test(added)) return undefined;
-  const quoted = (text: string) => (text.match(STRING_LITERAL) ?? []).map((q) => q.slice(1, -1));
-  const kept = new Set(quoted(added));
-  const before = new Set(quoted(removed));
+  const kept = new Set(quotedStrings(added));
+  const before = new Set(quotedStrings(removed));
   // Another guard alias put in its place (`'auth:api'` -> `'auth:sanctum'`) replaces it.
   if ([...kept].some((alias) => !before.has(alias) && LARAVEL_GUARD_ALIAS.test(alias))) return undefined;
-  return quoted(removed).find((alias) => !kept.has(alias) && LARAVEL_GUARD_ALIAS.test(alias) && !readded(diff, `'${alias}'`) && !readded(diff, `"${alias}"`));
+  return quotedStrings(removed).find((alias) => !kept.has(alias) && guardAliasGone(diff, alias));
 }
+/** The contents of a line's string literals (`['auth:api', "roles"]` -> auth:api, roles). */
+const quotedStrings = (text: string): string[] => (text.match(STRING_LITERAL) ?? []).map((q) => q.slice(1, -1));
+/** Whether the file adds a name back as a string literal, in either quote. */
+const readdedQuoted = (diff: FileDiff, name: string): boolean => readded(diff, `'${name}'`) || readded(diff, `"${name}"`);
+/** A Laravel guard alias (`auth`, `auth:api`, a role alias) that the file does not add back anywhere. */
+const guardAliasGone = (diff: FileDiff, alias: string): boolean => LARAVEL_GUARD_ALIAS.test(alias) && !readdedQuoted(diff, alias);
 
 /** A Laravel route group's or route's middleware key on a line of its own (`'middleware' => ['auth:api', 'roles'],`). */
 const LARAVEL_MIDDLEWARE_KEY = /^\s*["']middleware["']\s*=>\s*(\[[^\]\n]{0,200}\]|["'][^"'\n]{0,100}["'])\s*,?\s*$/;
@@ -711,8 +716,7 @@ function laravelGroupMiddlewareDropped(diff: FileDiff, index: number): boolean {
   const { lines } = diff;
   const value = LARAVEL_MIDDLEWARE_KEY.exec(lines[index].text)?.[1];
   if (value === undefined) return false;
-  const aliases = (value.match(STRING_LITERAL) ?? []).map((q) => q.slice(1, -1));
-  if (!aliases.some((alias) => LARAVEL_GUARD_ALIAS.test(alias) && !readded(diff, `'${alias}'`) && !readded(diff, `"${alias}"`))) return false;
+  if (!quotedStrings(value).some((alias) => guardAliasGone(diff, alias))) return false;
   for (let i = index - 1; i >= Math.max(0, index - 8) && lines[i].hunk === lines[index].hunk; i--) {
     if (LARAVEL_GROUP_OPENING.test(lines[i].text)) return lines[i].kind === " ";
   }
@@ -1026,7 +1030,7 @@ function droppedListGuard(diff: FileDiff, facts: HunkFacts, index: number): stri
     name = element[2].split(".").pop()!;
     if (!isGuardName(name) || !(guardList || isCheckName(name) || isRoleGuard(name))) return undefined;
   }
-  if (element[1] !== undefined ? readded(diff, `'${name}'`) || readded(diff, `"${name}"`) : addedIdentifier(diff, name)) return undefined;
+  if (element[1] !== undefined ? readdedQuoted(diff, name) : addedIdentifier(diff, name)) return undefined;
   // Another guard put in the list in its place (`adminMiddleware,` -> `requireAdmin,`) replaces it.
   return facts.addsListGuard(index) ? undefined : name;
 }
